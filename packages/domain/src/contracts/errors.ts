@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+export const ERROR_CODES = [
+  'invalid_input',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'too_large',
+  'unsupported_media',
+  'unprocessable',
+  'rate_limited',
+  'csrf',
+  'server_error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** DESIGN.md §4: every error answer has this body. `fields` maps a field name to its Romanian message. */
+export const errorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+    data: z.unknown().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBody>;

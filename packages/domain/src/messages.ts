@@ -1,0 +1,30 @@
+/** Romanian texts the API answers with, in one place so the server and the screens agree. */
+export const MESSAGES = {
+  invalidInput: 'Datele trimise nu sunt valide.',
+  unauthenticated: 'Trebuie să vă autentificați.',
+  forbidden: 'Nu aveți acces la această operațiune.',
+  notFound: 'Resursa nu a fost găsită.',
+  routeNotFound: 'Adresa cerută nu există.',
+  conflict: 'Datele au fost modificate între timp de altcineva.',
+  serverError: 'Eroare server.',
+  tooLarge: 'Fișierul este prea mare.',
+  unsupportedMedia: 'Tipul fișierului nu este acceptat.',
+  csrf: 'Cererea a fost respinsă: lipsește antetul de securitate.',
+  rateLimited: 'Prea multe cereri. Încercați din nou peste câteva minute.',
+  wrongPassword: 'emailul sau parola este incorectă.',
+  unknownEmail: 'email inexistent.',
+  inactiveAccount: 'Contul este dezactivat.',
+  passwordsDiffer: 'Parolele nu coincid',
+  resetTokenInvalid: 'Link-ul de resetare nu este valid sau a expirat.',
+  resetEmailSent: 'Link-ul de resetare al parolei a fost trimis pe email.',
+  setupDone: 'Aplicația are deja un administrator.',
+  passwordTooShort: 'Parola trebuie să aibă cel puțin 10 caractere.',
+  passwordEqualsEmail: 'Parola nu poate fi aceeași cu adresa de email.',
+} as const;
+
+/** 'Prea multe încercări…' with the time the caller may retry, e.g. 'peste 12 minute'. */
+export function lockoutMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const unit = minutes === 1 ? 'un minut' : `${minutes} ${minutes < 20 ? 'minute' : 'de minute'}`;
+  return `Prea multe încercări de autentificare. Încercați din nou peste ${unit}.`;
+}

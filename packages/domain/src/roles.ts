@@ -1,0 +1,91 @@
+/** The role names SPEC.md §1 uses. A user may hold several; the session's `rol` is the first. */
+export const ROLES = ['admin', 'dinstitute_admin', 'medic', 'asistent', 'sterilizare'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles an admin may give a staff account (dinstitute_admin is granted by the installer only). */
+export const ASSIGNABLE_ROLES = ['medic', 'asistent', 'admin', 'sterilizare'] as const;
+
+export const PERMISSIONS = [
+  'read:patient',
+  'write:patient',
+  'block:patient',
+  'print:patient',
+  'write:letter',
+  'delete:patient',
+  'restore:patient',
+  'read:review',
+  'manage:users',
+  'read:sterilisation',
+  'write:sterilisation',
+  'read:sterilised-instruments',
+  'read:audit',
+  'manage:settings',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const ADMIN: readonly Permission[] = PERMISSIONS;
+const MEDIC: readonly Permission[] = [
+  'read:patient',
+  'write:patient',
+  'block:patient',
+  'print:patient',
+  'write:letter',
+  'delete:patient',
+  'read:review',
+  'read:sterilisation',
+  'read:sterilised-instruments',
+];
+const ASISTENT: readonly Permission[] = [
+  'read:patient',
+  'write:patient',
+  'read:review',
+  'read:sterilisation',
+  'read:sterilised-instruments',
+];
+const STERILIZARE: readonly Permission[] = [
+  'read:sterilisation',
+  'write:sterilisation',
+  'read:sterilised-instruments',
+];
+
+/** DESIGN.md §5 as one table: what each role may do. */
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  admin: ADMIN,
+  dinstitute_admin: ADMIN,
+  medic: MEDIC,
+  asistent: ASISTENT,
+  sterilizare: STERILIZARE,
+};
+
+export function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}
+
+/** True when any of the roles grants the permission. */
+export function can(roles: readonly string[], permission: Permission): boolean {
+  return roles.some((role) => isRole(role) && ROLE_PERMISSIONS[role].includes(permission));
+}
+
+export function isAdmin(roles: readonly string[]): boolean {
+  return roles.includes('admin') || roles.includes('dinstitute_admin');
+}
+
+/** SPEC.md §2: a sterilizare user lands on /sterilizare, everyone else on /pacienti. */
+export function landingPath(roles: readonly string[]): '/sterilizare' | '/pacienti' {
+  return roles.includes('sterilizare') ? '/sterilizare' : '/pacienti';
+}
+
+/** SPEC.md §2 side menu: sterilizare sees only STERILIZARE; every other role sees the three staff items. */
+export function menuItems(roles: readonly string[]): readonly MenuItem[] {
+  if (roles.includes('sterilizare')) return [{ label: 'STERILIZARE', path: '/sterilizare' }];
+  return [
+    { label: 'PACIENȚI', path: '/pacienti' },
+    { label: 'REVIEWS', path: '/reviews' },
+    { label: 'UTILIZATORI', path: '/utilizatori' },
+  ];
+}
+
+export interface MenuItem {
+  label: string;
+  path: string;
+}

@@ -1,0 +1,93 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Mailbox } from './mailbox';
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+
+export interface RunningApp {
+  url: string;
+  dataDir: string;
+  mailbox: Mailbox;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      const answer = await fetch(`${url}/api/health`);
+      if (answer.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`the server at ${url} did not answer within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts the real server (the same entry point as `npm start`) on a fresh data dir and a free port,
+ * sending mail to a real SMTP server of the test's own. `seed: 'demo'` first runs the demo seed.
+ */
+export async function startApp({ seed }: { seed: 'none' | 'demo' }): Promise<RunningApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'odonto-e2e-'));
+  const { mailbox, port: smtpPort } = await Mailbox.start();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ODONTO_DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: 'Odonto <no-reply@odonto.test>',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    SENTRY_DSN: '',
+  };
+  if (seed === 'demo') {
+    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/scripts/seed-demo.ts'], {
+      cwd: repoRoot,
+      env,
+      encoding: 'utf8',
+    });
+    if (seeded.status !== 0) throw new Error(`the demo seed failed: ${seeded.stderr || seeded.stdout}`);
+  }
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth(url, server);
+  return {
+    url,
+    dataDir,
+    mailbox,
+    async stop() {
+      if (server.exitCode === null) {
+        const exited = new Promise((r) => server.once('exit', r));
+        server.kill('SIGTERM');
+        await exited;
+      }
+      await mailbox.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,53 @@
+// `npm test`: the whole suite — unit and API tests (Vitest; API on SQLite, and on PostgreSQL too when
+// TEST_DATABASE_URL is set), then end-to-end tests in Chromium (Playwright) against the real server.
+// Ends with one summary line 'N passed, N failed' and a non-zero exit code when anything failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ensureWebBuild } from './web-build.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const outDir = join(root, '.test-output');
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function readJson(file) {
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+}
+
+const vitestJson = join(outDir, 'vitest.json');
+const vitestStatus = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
+
+ensureWebBuild();
+const playwrightJson = join(outDir, 'playwright.json');
+const e2eStatus = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+});
+
+const vitest = readJson(vitestJson);
+const playwright = readJson(playwrightJson);
+// A flaky end-to-end test passed on its retry: it counts as passed and is named in Playwright's own output.
+const e2ePassed = (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0);
+const passed = (vitest?.numPassedTests ?? 0) + e2ePassed;
+const failedTests = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0);
+const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
+// A runner that crashed or exited non-zero without a failed test still fails the suite, and is counted once.
+const isBroken = vitestStatus !== 0 || e2eStatus !== 0 || !vitest || !playwright;
+const failed = failedTests > 0 ? failedTests : isBroken ? 1 : 0;
+
+console.log('');
+console.log(`unit+api: ${vitest ? `${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed` : 'no result'}`);
+console.log(`e2e: ${playwright ? `${e2ePassed} passed, ${playwright.stats.unexpected} failed` : 'no result'}`);
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 ? 1 : 0);

@@ -133,7 +133,7 @@ describe('menuItems (SPEC.md §2 side menu)', () => {
     expect(menuItems(roles)).toEqual(expected);
   });
 
-  it('each role's menu holds the page that role lands on', () => {
+  it("each role's menu holds the page that role lands on", () => {
     for (const role of ROLES) {
       const paths = menuItems([role]).map((item) => item.path);
       expect(paths).toContain(landingPath([role]));

@@ -69,3 +69,7 @@ export const setupStatusResponse = z.object({ needsSetup: z.boolean() });
 export type SetupStatusResponse = z.infer<typeof setupStatusResponse>;
 
 export const okResponse = z.object({ ok: z.literal(true) });
+
+/** SPEC.md §7 GET /api/forgot-pass/{email} */
+export const forgotPasswordParams = z.strictObject({ email });
+export type ForgotPasswordParams = z.infer<typeof forgotPasswordParams>;

@@ -1,0 +1,70 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { App, Clock } from './app-types';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import type { DialectName } from './db/dialect';
+import { authRoutes } from './features/auth/auth.routes';
+import { systemRoutes } from './features/system/system.routes';
+import { createMailer, type Mailer } from './notify/mail';
+import { registerAuth } from './plugins/auth';
+import { registerCsrf } from './plugins/csrf';
+import { registerErrorHandling, type ErrorReporter } from './plugins/errors';
+import { registerOpenApi } from './plugins/openapi';
+import { registerSecurity } from './plugins/security';
+import { registerWebApp } from './plugins/web';
+
+export interface AppDeps {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: DialectName;
+  now?: Clock;
+  mailer?: Mailer;
+  /** Called with every unexpected (5xx) error, e.g. Sentry's captureException. */
+  reportError?: ErrorReporter;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole app (API + web) without listening; the caller owns the database. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config } = deps;
+  // Zod's built-in messages (type errors, unknown fields) in Romanian, like our own.
+  z.config(z.locales.ro());
+
+  const app: App = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      serializers: { req: (request) => ({ method: request.method, url: redactUrl(request.url) }) },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const now = deps.now ?? (() => new Date());
+  app.decorate('config', config);
+  app.decorate('db', deps.db);
+  app.decorate('dialect', deps.dialect);
+  app.decorate('now', now);
+  app.decorate('mailer', deps.mailer ?? createMailer({ config, db: deps.db, now, log: app.log }));
+
+  registerErrorHandling(app, deps.reportError);
+  await registerSecurity(app, config);
+  registerCsrf(app, config.publicUrl);
+  registerAuth(app);
+  await registerOpenApi(app, config);
+
+  await app.register(systemRoutes);
+  await app.register(authRoutes);
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}
+
+/** Reset links carry a secret in the address; it never reaches the logs. */
+function redactUrl(url: string): string {
+  return url.replace(/(reset_pass=)[^&]*/g, '$1[redacted]');
+}

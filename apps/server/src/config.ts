@@ -1,0 +1,115 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { email, passwordProblem } from '@odonto/domain/contracts/auth';
+
+const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((value) => value === '1' || value === 'true' || value === 'yes');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    ODONTO_DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    MAIL_FROM: z.string().default('Odonto <no-reply@odonto.local>'),
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
+    SENTRY_DSN: z.url().optional(),
+    SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
+    SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
+    UPLOAD_MAX_MB: z.coerce.number().positive().default(25),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    ODONTO_ADMIN_EMAIL: email.optional(),
+    ODONTO_ADMIN_PASSWORD: z.string().optional(),
+    ODONTO_ADMIN_NAME: z.string().trim().min(2).max(120).default('Administrator'),
+    WEB_DIST_DIR: z.string().optional(),
+    // Behind a reverse proxy the client address comes from X-Forwarded-For; lockout counts per address.
+    TRUST_PROXY: flag.default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.ODONTO_ADMIN_EMAIL && !env.ODONTO_ADMIN_PASSWORD) {
+      ctx.addIssue({ code: 'custom', path: ['ODONTO_ADMIN_PASSWORD'], message: 'required with ODONTO_ADMIN_EMAIL' });
+    }
+    if (env.ODONTO_ADMIN_EMAIL && env.ODONTO_ADMIN_PASSWORD) {
+      const problem = passwordProblem(env.ODONTO_ADMIN_PASSWORD, env.ODONTO_ADMIN_EMAIL);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['ODONTO_ADMIN_PASSWORD'], message: problem });
+    }
+  });
+
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Origin the users open, without a trailing slash; links in mails start with it. */
+  publicUrl: string;
+  isHttps: boolean;
+  sentryDsn: string | null;
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  uploadMaxBytes: number;
+  logLevel: LogLevel;
+  bootstrapAdmin: { email: string; password: string; nume: string } | null;
+  webDistDir: string;
+  trustProxy: boolean;
+}
+
+export type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment once; empty values count as unset. Relative paths resolve against `cwd`. */
+export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = toAbsolute(e.ODONTO_DATA_DIR, cwd);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: resolve(dataDir, 'odonto.sqlite') },
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    publicUrl,
+    isHttps: publicUrl.startsWith('https:'),
+    sentryDsn: e.SENTRY_DSN ?? null,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionMaxHours: e.SESSION_MAX_HOURS,
+    uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
+    logLevel: e.LOG_LEVEL,
+    bootstrapAdmin:
+      e.ODONTO_ADMIN_EMAIL && e.ODONTO_ADMIN_PASSWORD
+        ? { email: e.ODONTO_ADMIN_EMAIL, password: e.ODONTO_ADMIN_PASSWORD, nume: e.ODONTO_ADMIN_NAME }
+        : null,
+    webDistDir: e.WEB_DIST_DIR ? toAbsolute(e.WEB_DIST_DIR, cwd) : resolve(repoRoot, 'apps/web/dist'),
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+function toAbsolute(path: string, cwd: string): string {
+  return isAbsolute(path) ? path : resolve(cwd, path);
+}

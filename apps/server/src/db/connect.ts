@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config';
+import type { Database } from './database';
+import type { DialectName } from './dialect';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+// int8 (bigint, count(*), identity columns) as JavaScript numbers: our counts and ids stay far below 2^53.
+function pgTypes(): pg.TypeOverrides {
+  const types = new pg.TypeOverrides();
+  types.setTypeParser(pg.types.builtins.INT8, 'text', (value: string) => Number(value));
+  return types;
+}
+
+/** Opens the embedded SQLite file, or a PostgreSQL pool when the config names one. */
+export async function connectDatabase(
+  config: DatabaseConfig,
+  onPoolError: (error: Error) => void = () => {},
+): Promise<DatabaseHandle> {
+  if (config.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url, types: pgTypes(), max: 10 });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', onPoolError);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    try {
+      await sql`select 1`.execute(db);
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+
+  mkdirSync(dirname(config.file), { recursive: true });
+  const database = new BetterSqlite3(config.file);
+  database.pragma('journal_mode = WAL');
+  // FULL: a write acknowledged to a user survives a power cut (DESIGN.md §1).
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

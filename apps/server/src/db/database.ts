@@ -1,0 +1,96 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Portable column conventions (docs/decisions/0003): ISO-8601 UTC text times, 0/1 booleans, JSON as text. */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  audit_log: AuditLogTable;
+  outbox: OutboxTable;
+  settings: SettingsTable;
+}
+
+export interface UsersTable {
+  id: string;
+  nume: string;
+  /** Trimmed and lower-cased before it is stored or compared. */
+  email: string;
+  telefon: string;
+  functie: string;
+  /** JSON array of role names; the first is the user's `rol`. */
+  roles: string;
+  password_hash: string | null;
+  active: number;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+
+export interface SessionsTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  last_seen_at: string;
+  /** Absolute expiry; the idle expiry is computed from last_seen_at. */
+  expires_at: string;
+  ip: string;
+  user_agent: string;
+}
+export type SessionRow = Selectable<SessionsTable>;
+
+export type PasswordTokenPurpose = 'reset' | 'invite';
+
+export interface PasswordResetsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  purpose: PasswordTokenPurpose;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+export type PasswordResetRow = Selectable<PasswordResetsTable>;
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  user_id: string | null;
+  user_email: string | null;
+  ip: string | null;
+  action: string;
+  entity: string | null;
+  entity_id: string | null;
+  patient_id: string | null;
+  details: string | null;
+}
+export type AuditLogRow = Selectable<AuditLogTable>;
+export type NewAuditLogRow = Insertable<AuditLogTable>;
+
+export type OutboxChannel = 'mail' | 'sms';
+export type OutboxStatus = 'queued' | 'sent' | 'failed';
+
+export interface OutboxTable {
+  id: string;
+  channel: OutboxChannel;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  status: OutboxStatus;
+  attempts: number;
+  last_error: string | null;
+  send_after: string;
+  sent_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type OutboxRow = Selectable<OutboxTable>;
+
+export interface SettingsTable {
+  key: string;
+  /** JSON text. */
+  value: string;
+  updated_at: string;
+}

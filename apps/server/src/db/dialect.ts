@@ -1,0 +1,37 @@
+import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import type { Database } from './database';
+
+/** The two databases Odonto runs on. Everything that differs between them is in this file. */
+export type DialectName = 'sqlite' | 'postgres';
+
+/** Column type and modifiers of a sequential integer primary key. */
+export function autoIncrementColumn(dialect: DialectName): {
+  type: 'integer' | 'bigint';
+  build: (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
+} {
+  return dialect === 'sqlite'
+    ? { type: 'integer', build: (column) => column.primaryKey().autoIncrement() }
+    : { type: 'bigint', build: (column) => column.primaryKey().generatedByDefaultAsIdentity() };
+}
+
+/**
+ * Serialises writers that must see a consistent table, e.g. "create the first user only when none
+ * exists". Kysely's SQLite driver already runs one transaction at a time on its single connection.
+ */
+export async function lockTable(trx: Kysely<Database>, dialect: DialectName, table: string): Promise<void> {
+  if (dialect === 'postgres') await sql`lock table ${sql.table(table)} in share row exclusive mode`.execute(trx);
+}
+
+/** The schema new tables go to: PostgreSQL's current_schema() (the search_path), none on SQLite. */
+export async function currentSchema(db: Kysely<Database>, dialect: DialectName): Promise<string | undefined> {
+  if (dialect === 'sqlite') return undefined;
+  const result = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return result.rows[0]?.schema;
+}
+
+/** True for a unique or primary key violation on either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const { code } = error;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -1,0 +1,48 @@
+import { Migrator, sql, type Kysely, type MigrationResultSet } from 'kysely';
+import type { Database } from './database';
+import { currentSchema, type DialectName } from './dialect';
+import { migrationProvider } from './migrations/index';
+
+/**
+ * Applies every pending migration, one at a time, each in its own transaction together with the row
+ * that records it. Answers the names applied.
+ */
+export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider(dialect),
+    // Pinned to the connection's schema: otherwise Kysely would find the bookkeeping table of another
+    // schema in the same PostgreSQL database and skip creating ours.
+    migrationTableSchema: await currentSchema(db, dialect),
+  });
+  const applied: string[] = [];
+  for (;;) {
+    const { error, results = [] } = await inTransaction(db, dialect, () => migrator.migrateUp());
+    const failed = results.find((result) => result.status === 'Error');
+    if (error || failed) {
+      throw new Error(`migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+    }
+    if (results.length === 0) return applied;
+    applied.push(...results.map((result) => result.migrationName));
+  }
+}
+
+// Kysely wraps a PostgreSQL migration in a transaction itself, but not a SQLite one; SQLite's DDL is
+// transactional too, so the whole step is made atomic here on its single connection.
+async function inTransaction(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  step: () => Promise<MigrationResultSet>,
+): Promise<MigrationResultSet> {
+  if (dialect === 'postgres') return step();
+  await sql`begin immediate`.execute(db);
+  let result: MigrationResultSet;
+  try {
+    result = await step();
+  } catch (error) {
+    await sql`rollback`.execute(db);
+    throw error;
+  }
+  await sql.raw(result.error ? 'rollback' : 'commit').execute(db);
+  return result;
+}

@@ -1,0 +1,17 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import type { DialectName } from '../dialect';
+import { foundation } from './0001-foundation';
+
+/**
+ * Every migration, in order. Names are numbered and never change once released; migrations are
+ * forward-only (no `down`): a fix is a new migration.
+ */
+export function migrations(dialect: DialectName): Record<string, Migration> {
+  return {
+    '0001-foundation': foundation(dialect),
+  };
+}
+
+export function migrationProvider(dialect: DialectName): MigrationProvider {
+  return { getMigrations: async () => migrations(dialect) };
+}

@@ -1,0 +1,142 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  forgotPasswordParams,
+  loginRequest,
+  loginResponse,
+  newPasswordRequest,
+  okResponse,
+  sessionResponse,
+  setupRequest,
+  setupStatusResponse,
+} from '@odonto/domain/contracts/auth';
+import { currentUser, requireUser } from '../../plugins/auth';
+import { clientOf, errorResponses, rawParam } from '../../plugins/responses';
+import { clearSessionCookie, setSessionCookie } from '../../plugins/sessions';
+import { login, logout, needsSetup, setupFirstAdmin, type AuthDeps } from './auth.service';
+import { requestPasswordReset, saveNewPassword } from './password.service';
+
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: AuthDeps = {
+    db: app.db,
+    dialect: app.dialect,
+    now: app.now,
+    config: app.config,
+    mailer: app.mailer,
+    log: app.log,
+  };
+  const tags = ['auth'];
+
+  app.post(
+    '/api/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in; sets the odonto_session cookie (a new session each time)',
+        body: loginRequest,
+        response: { 200: loginResponse, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { user, session } = await login(deps, request.body, clientOf(request), request.sessionId);
+      setSessionCookie(reply, session.token, session.expiresAt, app.config);
+      return { name: user.nume, roles: user.roles };
+    },
+  );
+
+  app.get(
+    '/api/check-login',
+    {
+      onRequest: requireUser,
+      schema: { tags, summary: 'The signed-in user', response: { 200: sessionResponse, ...errorResponses(401) } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return {
+        userCtx: { name: user.nume, roles: user.roles },
+        user: { _id: user.id, nume: user.nume, functie: user.functie, email: user.email, telefon: user.telefon },
+      };
+    },
+  );
+
+  app.delete(
+    '/api/logout',
+    {
+      schema: { tags, summary: 'Sign out: ends the session', response: { 204: z.null(), ...errorResponses(403) } },
+    },
+    async (request, reply) => {
+      const session = request.user && request.sessionId ? { id: request.sessionId, user: request.user } : null;
+      await logout(deps, session, clientOf(request));
+      clearSessionCookie(reply, app.config);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/forgot-pass/:email',
+    {
+      config: {
+        rateLimit: {
+          max: 5,
+          timeWindow: FIFTEEN_MINUTES,
+          keyGenerator: (request) => `${request.ip}|${rawParam(request, 'email').trim().toLowerCase()}`,
+        },
+      },
+      schema: {
+        tags,
+        summary: 'Mails a single-use password reset link (valid 60 minutes)',
+        params: forgotPasswordParams,
+        response: { 200: okResponse, ...errorResponses(400, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      await requestPasswordReset(deps, request.params.email, clientOf(request));
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/save-new-pass',
+    {
+      config: { rateLimit: { max: 20, timeWindow: FIFTEEN_MINUTES } },
+      schema: {
+        tags,
+        summary: 'Sets a new password with a reset or invitation token; ends all sessions of the account',
+        body: newPasswordRequest,
+        response: { 200: okResponse, ...errorResponses(400, 403, 429) },
+      },
+    },
+    async (request) => {
+      await saveNewPassword(deps, request.body, clientOf(request));
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/setup',
+    {
+      schema: { tags, summary: 'Whether the first admin still has to be created', response: { 200: setupStatusResponse } },
+    },
+    async () => ({ needsSetup: await needsSetup(deps) }),
+  );
+
+  app.post(
+    '/api/setup',
+    {
+      schema: {
+        tags,
+        summary: 'First run: creates the first admin and signs them in (only while no user exists)',
+        body: setupRequest,
+        response: { 201: loginResponse, ...errorResponses(400, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { nume, email, password } = request.body;
+      const { user, session } = await setupFirstAdmin(deps, { nume, email, password }, clientOf(request));
+      setSessionCookie(reply, session.token, session.expiresAt, app.config);
+      return reply.code(201).send({ name: user.nume, roles: user.roles });
+    },
+  );
+};

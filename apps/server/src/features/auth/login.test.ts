@@ -1,0 +1,226 @@
+import { expect, it } from 'vitest';
+import { lockoutMessage, MESSAGES } from '@odonto/domain/messages';
+import { describeEachDialect } from '../../../test/build-test-app';
+import { createUser } from '../../../test/factories';
+import { call, errorOf, loginAs, sessionCookieOf } from '../../../test/http';
+
+describeEachDialect('POST /api/login, GET /api/check-login, DELETE /api/logout', ({ useApp }) => {
+  const t = useApp();
+
+  async function auditActions(): Promise<string[]> {
+    const rows = await t().db.selectFrom('audit_log').select('action').orderBy('id').execute();
+    return rows.map((row) => row.action);
+  }
+
+  it('signs in with the right password: name and roles, an HttpOnly SameSite=Strict session cookie', async () => {
+    const user = await createUser(t().db, { nume: 'Ioana Stănescu', email: 'ioana@clinica.test', roles: ['medic', 'admin'] });
+    const response = await call(t().app, { method: 'POST', url: '/api/login', body: { email: user.email, password: user.password } });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ name: 'Ioana Stănescu', roles: ['medic', 'admin'] });
+    const cookie = response.cookies.find((c) => c.name === 'odonto_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+    expect(cookie?.secure).toBeFalsy();
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await auditActions()).toEqual(['login']);
+  });
+
+  it('stores only the hash of the session token', async () => {
+    const user = await createUser(t().db);
+    const cookie = await loginAs(t().app, user.email, user.password);
+    const token = cookie.split('=')[1] ?? '';
+    const rows = await t().db.selectFrom('sessions').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.token_hash).not.toContain(token);
+    expect(rows[0]?.token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('accepts the email in any case and with spaces around it', async () => {
+    const user = await createUser(t().db, { email: 'maria@clinica.test' });
+    const response = await call(t().app, {
+      method: 'POST',
+      url: '/api/login',
+      body: { email: '  Maria@Clinica.TEST ', password: user.password },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it("answers 401 'emailul sau parola este incorectă.' for a wrong password and records the failure", async () => {
+    const user = await createUser(t().db);
+    const response = await call(t().app, { method: 'POST', url: '/api/login', body: { email: user.email, password: 'gresita-1234' } });
+    expect(response.statusCode).toBe(401);
+    expect(errorOf(response).message).toBe('emailul sau parola este incorectă.');
+    expect(sessionCookieOf(response)).toBeNull();
+    const rows = await t().db.selectFrom('audit_log').selectAll().execute();
+    expect(rows).toMatchObject([{ action: 'login_failed', user_email: user.email, user_id: user.id, ip: '127.0.0.1' }]);
+    expect(JSON.parse(rows[0]?.details ?? '{}')).toEqual({ reason: 'wrong_password' });
+  });
+
+  it("answers 401 'email inexistent.' for an unknown email", async () => {
+    const response = await call(t().app, {
+      method: 'POST',
+      url: '/api/login',
+      body: { email: 'nimeni@clinica.test', password: 'orice-parola' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(errorOf(response)).toEqual({ code: 'unauthenticated', message: 'email inexistent.' });
+    expect(await auditActions()).toEqual(['login_failed']);
+  });
+
+  it('refuses a deactivated account even with the right password', async () => {
+    const user = await createUser(t().db, { active: false });
+    const response = await call(t().app, { method: 'POST', url: '/api/login', body: { email: user.email, password: user.password } });
+    expect(response.statusCode).toBe(401);
+    expect(errorOf(response).message).toBe(MESSAGES.inactiveAccount);
+    expect(sessionCookieOf(response)).toBeNull();
+  });
+
+  it('answers 400 with field messages for an invalid body, and rejects unknown fields', async () => {
+    const invalid = await call(t().app, { method: 'POST', url: '/api/login', body: { email: 'nu-e-email', password: '' } });
+    expect(invalid.statusCode).toBe(400);
+    const error = errorOf(invalid);
+    expect(error.code).toBe('invalid_input');
+    expect(error.message).toBe(MESSAGES.invalidInput);
+    expect(error.fields).toEqual({ email: 'Adresa de email nu este validă.', password: 'This field is required!' });
+
+    const extra = await call(t().app, {
+      method: 'POST',
+      url: '/api/login',
+      body: { email: 'a@b.ro', password: 'x', isAdmin: true },
+    });
+    expect(extra.statusCode).toBe(400);
+    expect(Object.keys(errorOf(extra).fields ?? {})).toEqual(['isAdmin']);
+  });
+
+  it('rotates the session at login: the previous session cookie stops working', async () => {
+    const user = await createUser(t().db);
+    const first = await loginAs(t().app, user.email, user.password);
+    const again = await call(t().app, {
+      method: 'POST',
+      url: '/api/login',
+      body: { email: user.email, password: user.password },
+      cookie: first,
+    });
+    const second = sessionCookieOf(again);
+    expect(second).not.toBeNull();
+    expect(second).not.toBe(first);
+    expect((await call(t().app, { url: '/api/check-login', cookie: first })).statusCode).toBe(401);
+    expect((await call(t().app, { url: '/api/check-login', cookie: second })).statusCode).toBe(200);
+  });
+
+  it('GET /api/check-login answers the session user, or 401 without a session', async () => {
+    const user = await createUser(t().db, {
+      nume: 'Elena Dumitrescu',
+      roles: ['asistent'],
+      telefon: '0755400500',
+      functie: 'Asistentă medicală',
+    });
+    const cookie = await loginAs(t().app, user.email, user.password);
+    const response = await call(t().app, { url: '/api/check-login', cookie });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      userCtx: { name: 'Elena Dumitrescu', roles: ['asistent'] },
+      user: { _id: user.id, nume: 'Elena Dumitrescu', functie: 'Asistentă medicală', email: user.email, telefon: '0755400500' },
+    });
+
+    const anonymous = await call(t().app, { url: '/api/check-login' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(errorOf(anonymous)).toEqual({ code: 'unauthenticated', message: MESSAGES.unauthenticated });
+    const forged = await call(t().app, { url: '/api/check-login', cookie: 'odonto_session=forged-token' });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('DELETE /api/logout ends the session, clears the cookie and records it', async () => {
+    const user = await createUser(t().db);
+    const cookie = await loginAs(t().app, user.email, user.password);
+    const response = await call(t().app, { method: 'DELETE', url: '/api/logout', cookie });
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+    const cleared = response.cookies.find((c) => c.name === 'odonto_session');
+    expect(cleared?.value).toBe('');
+    expect((await call(t().app, { url: '/api/check-login', cookie })).statusCode).toBe(401);
+    expect(await t().db.selectFrom('sessions').selectAll().execute()).toHaveLength(0);
+    expect(await auditActions()).toEqual(['login', 'logout']);
+  });
+
+  it('DELETE /api/logout without a session still answers 204', async () => {
+    const response = await call(t().app, { method: 'DELETE', url: '/api/logout' });
+    expect(response.statusCode).toBe(204);
+  });
+
+  it('locks an account after 5 failures in 15 minutes, even for the right password, with Retry-After', async () => {
+    const user = await createUser(t().db);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      t().clock.advanceMinutes(1);
+      const response = await call(t().app, {
+        method: 'POST',
+        url: '/api/login',
+        body: { email: user.email, password: `gresita-${attempt}` },
+        remoteAddress: `10.0.0.${attempt}`,
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const locked = await call(t().app, { method: 'POST', url: '/api/login', body: { email: user.email, password: user.password } });
+    expect(locked.statusCode).toBe(429);
+    // The oldest of the five failures (4 minutes ago) leaves the window in 11 minutes.
+    expect(locked.headers['retry-after']).toBe('660');
+    expect(errorOf(locked)).toEqual({ code: 'rate_limited', message: lockoutMessage(660) });
+    expect(errorOf(locked).message).toBe('Prea multe încercări de autentificare. Încercați din nou peste 11 minute.');
+
+    // Other accounts from the same address are not affected.
+    const other = await createUser(t().db);
+    expect((await call(t().app, { method: 'POST', url: '/api/login', body: { email: other.email, password: other.password } })).statusCode).toBe(200);
+
+    t().clock.advanceMinutes(11);
+    expect((await call(t().app, { method: 'POST', url: '/api/login', body: { email: user.email, password: user.password } })).statusCode).toBe(200);
+  });
+
+  it('does not lock an account for failures older than 15 minutes, and a sign-in restarts the count', async () => {
+    const user = await createUser(t().db);
+    const attempt = (password: string) => {
+      t().clock.advanceMinutes(1);
+      return call(t().app, { method: 'POST', url: '/api/login', body: { email: user.email, password } });
+    };
+    for (let i = 0; i < 4; i++) expect((await attempt('gresita-000')).statusCode).toBe(401);
+    expect((await attempt(user.password)).statusCode).toBe(200);
+    // Eight failures within 15 minutes, but only four since the last sign-in.
+    for (let i = 0; i < 4; i++) expect((await attempt('gresita-000')).statusCode).toBe(401);
+    expect((await attempt(user.password)).statusCode).toBe(200);
+
+    for (let i = 0; i < 4; i++) expect((await attempt('gresita-000')).statusCode).toBe(401);
+    t().clock.advanceMinutes(15);
+    // The fifth failure is the only one inside the window now.
+    expect((await attempt('gresita-000')).statusCode).toBe(401);
+    expect((await attempt(user.password)).statusCode).toBe(200);
+  });
+
+  it('locks an address after 20 failures in 15 minutes, for every account, but not other addresses', async () => {
+    const user = await createUser(t().db);
+    for (let attempt = 1; attempt <= 20; attempt++) {
+      const response = await call(t().app, {
+        method: 'POST',
+        url: '/api/login',
+        body: { email: `ghicit${attempt}@clinica.test`, password: 'orice-parola' },
+        remoteAddress: '203.0.113.7',
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const locked = await call(t().app, {
+      method: 'POST',
+      url: '/api/login',
+      body: { email: user.email, password: user.password },
+      remoteAddress: '203.0.113.7',
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers['retry-after']).toBe('900');
+    expect(errorOf(locked).message).toBe(lockoutMessage(900));
+
+    const elsewhere = await call(t().app, {
+      method: 'POST',
+      url: '/api/login',
+      body: { email: user.email, password: user.password },
+      remoteAddress: '198.51.100.1',
+    });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,89 @@
+import type { App } from './app-types';
+import { ConfigError, loadConfig, type Config } from './config';
+import type { ErrorReporter } from './plugins/errors';
+
+interface ErrorReporting {
+  reportError?: ErrorReporter;
+  close(): Promise<void>;
+}
+
+/** Sentry only when SENTRY_DSN is set: no network otherwise. Initialised before Fastify is loaded. */
+async function startErrorReporting(config: Config): Promise<ErrorReporting> {
+  if (!config.sentryDsn) return { close: async () => {} };
+  const Sentry = await import('@sentry/node');
+  Sentry.init({ dsn: config.sentryDsn, tracesSampleRate: 1, environment: config.env });
+  return {
+    reportError: (error) => Sentry.captureException(error),
+    close: async () => {
+      await Sentry.close(2000);
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const reporting = await startErrorReporting(config);
+  // Loaded after Sentry.init so its instrumentation wraps http and Fastify.
+  const { buildApp } = await import('./app');
+  const { connectDatabase } = await import('./db/connect');
+  const { migrateToLatest } = await import('./db/migrate');
+  const { createAdmin } = await import('./features/auth/auth.service');
+
+  let log: App['log'] | null = null;
+  const database = await connectDatabase(config.database, (error) => log?.error({ err: error }, 'database pool error'));
+  let app: App;
+  try {
+    app = await buildApp({ config, db: database.db, dialect: database.dialect, reportError: reporting.reportError });
+    log = app.log;
+    const applied = await migrateToLatest(database.db, database.dialect);
+    if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+    if (config.bootstrapAdmin) {
+      const created = await createAdmin(
+        { db: database.db, dialect: database.dialect, now: app.now },
+        config.bootstrapAdmin,
+        { onlyIfNoUser: true, actor: null, source: 'env' },
+      );
+      if (created) app.log.info({ email: created.email }, 'first admin created from ODONTO_ADMIN_EMAIL');
+    }
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  let isStopping = false;
+  const stop = async (signal: NodeJS.Signals): Promise<void> => {
+    if (isStopping) return;
+    isStopping = true;
+    app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+      await reporting.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', (signal) => void stop(signal));
+  process.once('SIGINT', (signal) => void stop(signal));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+import type { FastifyRequest } from 'fastify';
+import { can, type Permission } from '@odonto/domain/roles';
+import { MESSAGES } from '@odonto/domain/messages';
+import type { App } from '../app-types';
+import { AppError } from './errors';
+import { clearSessionCookie, resolveSession, SESSION_COOKIE, type SessionUser } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null. Resolved for /api/* and /history-imgs/* requests. */
+    user: SessionUser | null;
+    sessionId: string | null;
+  }
+}
+
+/** Reads the session cookie of API and image requests and puts the user on the request. */
+export function registerAuth(app: App): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/history-imgs/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const session = await resolveSession(app.db, token, app.now(), app.config);
+    if (!session) {
+      clearSessionCookie(reply, app.config);
+      return;
+    }
+    request.user = session.user;
+    request.sessionId = session.sessionId;
+  });
+}
+
+/** Route hook: 401 unless signed in. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  currentUser(request);
+}
+
+/** Route hook factory: 401 unless signed in, 403 unless one of the user's roles grants `permission`. */
+export function requirePermission(permission: Permission): (request: FastifyRequest) => Promise<void> {
+  return async (request) => {
+    const user = currentUser(request);
+    if (!can(user.roles, permission)) throw new AppError(403, 'forbidden', MESSAGES.forbidden);
+  };
+}
+
+/** The signed-in user of a guarded route (throws 401 when there is none). */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new AppError(401, 'unauthenticated', MESSAGES.unauthenticated);
+  return request.user;
+}

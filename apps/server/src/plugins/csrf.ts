@@ -1,0 +1,45 @@
+import type { FastifyRequest } from 'fastify';
+import { MESSAGES } from '@odonto/domain/messages';
+import type { App } from '../app-types';
+import { AppError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Marks a GET that changes state (the spec's deleting GETs): it gets the CSRF check too. */
+    csrf?: boolean;
+  }
+}
+
+export const CSRF_HEADER = 'x-requested-with';
+export const CSRF_HEADER_VALUE = 'odonto';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * DESIGN.md §4: a state-changing call must carry `X-Requested-With: odonto` (a header no cross-site
+ * form can set) and, when the browser names an Origin or Referer, come from this site.
+ */
+export function registerCsrf(app: App, publicUrl: string): void {
+  const publicOrigin = new URL(publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) && request.routeOptions.config.csrf !== true) return;
+    if (request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE || !isSameOrigin(request, publicOrigin)) {
+      throw new AppError(403, 'csrf', MESSAGES.csrf);
+    }
+  });
+}
+
+function isSameOrigin(request: FastifyRequest, publicOrigin: string): boolean {
+  const claimed = request.headers.origin ?? request.headers.referer;
+  if (claimed === undefined) return true;
+  let url: URL;
+  try {
+    url = new URL(claimed);
+  } catch {
+    return false;
+  }
+  return url.origin === publicOrigin || withoutDefaultPort(url.host) === withoutDefaultPort(request.host);
+}
+
+function withoutDefaultPort(host: string): string {
+  return host.toLowerCase().replace(/:(80|443)$/, '');
+}

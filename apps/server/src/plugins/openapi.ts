@@ -1,0 +1,34 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { App } from '../app-types';
+import type { Config } from '../config';
+
+export const DOCS_PREFIX = '/api/docs';
+
+/** OpenAPI generated from the routes' zod schemas, browsable at /api/docs. */
+export async function registerOpenApi(app: App, config: Config): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Odonto API',
+        description:
+          'Write calls (every method but GET/HEAD/OPTIONS, and the GET calls that delete) need the header ' +
+          '`X-Requested-With: odonto`. Signed-in calls carry the `odonto_session` cookie set by POST /api/login.',
+        version: '1',
+      },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'odonto_session' } },
+      },
+    },
+    transform: createJsonSchemaTransform({
+      skipList: [`${DOCS_PREFIX}`, `${DOCS_PREFIX}/`, `${DOCS_PREFIX}/*`, `${DOCS_PREFIX}/json`, `${DOCS_PREFIX}/yaml`],
+    }),
+  });
+  // Its page loads only its own scripts and styles, so the app's strict CSP needs no exception.
+  await app.register(fastifySwaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+}

@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyRequest } from 'fastify';
+import { MESSAGES } from '@odonto/domain/messages';
+import type { App } from '../app-types';
+import { sendError } from './errors';
+
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
+const MISSING_BUILD =
+  'Aplicația web nu este construită. Rulați `npm run build` (sau `npm start`, care o construiește), apoi reîncărcați pagina.\n' +
+  'The web app is not built: run `npm run build`.\n';
+
+/**
+ * Serves the built web app: hashed files under /assets/ are cached for a year, index.html is
+ * revalidated on every visit, and any other page address a browser opens answers index.html so the
+ * client router can take it. Unknown /api/* addresses answer a JSON 404.
+ */
+export async function registerWebApp(app: App, webDistDir: string): Promise<void> {
+  const indexFile = join(webDistDir, 'index.html');
+  if (existsSync(webDistDir)) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        void reply.header('cache-control', path.startsWith(join(webDistDir, 'assets')) ? LONG_CACHE : NO_CACHE);
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (!isPageRequest(request)) {
+      return sendError(reply, 404, 'not_found', MESSAGES.routeNotFound);
+    }
+    // Read on each visit: a rebuild while the server runs is picked up without a restart.
+    const html = existsSync(indexFile) ? await readFile(indexFile) : null;
+    if (!html) return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', NO_CACHE).send(MISSING_BUILD);
+    return reply.code(200).type('text/html; charset=utf-8').header('cache-control', NO_CACHE).send(html);
+  });
+}
+
+function isPageRequest(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?')[0] ?? '';
+  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/history-imgs/')) return false;
+  return (request.headers.accept ?? '').includes('text/html');
+}

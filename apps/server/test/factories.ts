@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../src/db/database';
+import { toJsonText } from '../src/db/json';
+import { insertUser } from '../src/features/auth/auth.queries';
+import { hashPassword } from '../src/features/auth/password.service';
+
+export interface CreatedUser {
+  id: string;
+  nume: string;
+  email: string;
+  password: string;
+  roles: string[];
+  telefon: string;
+  functie: string;
+}
+
+let sequence = 0;
+
+/** Inserts a staff account (active, role medic and password 'Parola-Test-123' unless told). */
+export async function createUser(
+  db: Kysely<Database>,
+  overrides: Partial<Omit<CreatedUser, 'id'>> & { active?: boolean; now?: Date } = {},
+): Promise<CreatedUser> {
+  sequence += 1;
+  const user: CreatedUser = {
+    id: randomUUID(),
+    nume: overrides.nume ?? `Utilizator Test ${sequence}`,
+    email: (overrides.email ?? `user${sequence}.${randomUUID().slice(0, 8)}@clinica.test`).toLowerCase(),
+    password: overrides.password ?? 'Parola-Test-123',
+    roles: overrides.roles ?? ['medic'],
+    telefon: overrides.telefon ?? '0722000000',
+    functie: overrides.functie ?? 'Medic stomatolog',
+  };
+  const at = (overrides.now ?? new Date()).toISOString();
+  await insertUser(db, {
+    id: user.id,
+    nume: user.nume,
+    email: user.email,
+    telefon: user.telefon,
+    functie: user.functie,
+    roles: toJsonText(user.roles),
+    password_hash: await hashPassword(user.password),
+    active: overrides.active === false ? 0 : 1,
+    created_at: at,
+    updated_at: at,
+    version: 1,
+  });
+  return user;
+}

@@ -131,28 +131,33 @@ async function createSchema(): Promise<{ name: string; url: string }> {
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. */
 export const TEST_DIALECTS: readonly DialectName[] = process.env['TEST_DATABASE_URL'] ? ['sqlite', 'postgres'] : ['sqlite'];
 
+type AppOptions = Omit<TestAppOptions, 'dialect'>;
+
 export interface DialectContext {
   dialect: DialectName;
-  build(options?: Omit<TestAppOptions, 'dialect'>): Promise<TestApp>;
-  /** A fresh app for each test of the enclosing describe; the getter answers the current one. */
-  useApp(options?: Omit<TestAppOptions, 'dialect'>): () => TestApp;
+  build(options?: AppOptions): Promise<TestApp>;
+  /**
+   * A fresh app for each test of the enclosing describe; the getter answers the current one. Options
+   * may be a function, read when each app is built (e.g. to use a port known only in beforeAll).
+   */
+  useApp(options?: AppOptions | (() => AppOptions)): () => TestApp;
 }
 
 /** Runs the suite once per available database: `describeEachDialect('auth', ({ useApp }) => { ... })`. */
 export function describeEachDialect(name: string, suite: (context: DialectContext) => void): void {
   for (const dialect of TEST_DIALECTS) {
-    const build = (options: Omit<TestAppOptions, 'dialect'> = {}) => buildTestApp({ ...options, dialect });
+    const build = (options: AppOptions = {}) => buildTestApp({ ...options, dialect });
     describe(`${name} [${dialect}]`, () => suite({ dialect, build, useApp: (options) => useTestApp(build, options) }));
   }
 }
 
 export function useTestApp(
-  build: (options?: Omit<TestAppOptions, 'dialect'>) => Promise<TestApp>,
-  options?: Omit<TestAppOptions, 'dialect'>,
+  build: (options?: AppOptions) => Promise<TestApp>,
+  options?: AppOptions | (() => AppOptions),
 ): () => TestApp {
   let current: TestApp | null = null;
   beforeEach(async () => {
-    current = await build(options);
+    current = await build(typeof options === 'function' ? options() : options);
   });
   afterEach(async () => {
     await current?.close();

@@ -1,0 +1,97 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({}, '/srv/odonto');
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: '/srv/odonto/data',
+      database: { kind: 'sqlite', file: '/srv/odonto/data/odonto.sqlite' },
+      smtpUrl: null,
+      publicUrl: 'http://localhost:3000',
+      isHttps: false,
+      sentryDsn: null,
+      sessionIdleMinutes: 120,
+      sessionMaxHours: 12,
+      uploadMaxBytes: 25 * 1024 * 1024,
+      logLevel: 'info',
+      bootstrapAdmin: null,
+      trustProxy: false,
+    });
+    expect(config.webDistDir).toBe(resolve(import.meta.dirname, '../../web/dist'));
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        NODE_ENV: 'production',
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        ODONTO_DATA_DIR: '/var/lib/odonto',
+        DATABASE_URL: 'postgres://odonto:secret@db:5432/odonto',
+        SMTP_URL: 'smtps://user:pass@mail.example.ro:465',
+        MAIL_FROM: 'Clinica <noreply@clinica.ro>',
+        PUBLIC_URL: 'https://clinica.ro/',
+        SENTRY_DSN: 'https://key@o1.ingest.sentry.io/1',
+        SESSION_IDLE_MINUTES: '30',
+        SESSION_MAX_HOURS: '8',
+        UPLOAD_MAX_MB: '10',
+        LOG_LEVEL: 'warn',
+        ODONTO_ADMIN_EMAIL: ' Admin@Clinica.RO ',
+        ODONTO_ADMIN_PASSWORD: 'Parola-Admin-2026',
+        ODONTO_ADMIN_NAME: 'Ana Pop',
+        WEB_DIST_DIR: 'web',
+        TRUST_PROXY: 'true',
+      },
+      '/srv',
+    );
+    expect(config).toMatchObject({
+      env: 'production',
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/odonto',
+      database: { kind: 'postgres', url: 'postgres://odonto:secret@db:5432/odonto' },
+      smtpUrl: 'smtps://user:pass@mail.example.ro:465',
+      mailFrom: 'Clinica <noreply@clinica.ro>',
+      publicUrl: 'https://clinica.ro',
+      isHttps: true,
+      sentryDsn: 'https://key@o1.ingest.sentry.io/1',
+      sessionIdleMinutes: 30,
+      sessionMaxHours: 8,
+      uploadMaxBytes: 10 * 1024 * 1024,
+      logLevel: 'warn',
+      bootstrapAdmin: { email: 'admin@clinica.ro', password: 'Parola-Admin-2026', nume: 'Ana Pop' },
+      webDistDir: '/srv/web',
+      trustProxy: true,
+    });
+  });
+
+  it('treats empty values as unset and follows PORT in the default PUBLIC_URL', () => {
+    const config = loadConfig({ PORT: '3999', DATABASE_URL: '', SMTP_URL: '', SENTRY_DSN: '' }, '/x');
+    expect(config.database.kind).toBe('sqlite');
+    expect(config.smtpUrl).toBeNull();
+    expect(config.sentryDsn).toBeNull();
+    expect(config.publicUrl).toBe('http://localhost:3999');
+  });
+
+  it('names every invalid variable', () => {
+    const load = () =>
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', SESSION_IDLE_MINUTES: '-5', LOG_LEVEL: 'loud' });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*SMTP_URL[\s\S]*SESSION_IDLE_MINUTES[\s\S]*LOG_LEVEL/);
+  });
+
+  it('requires a valid password with ODONTO_ADMIN_EMAIL', () => {
+    expect(() => loadConfig({ ODONTO_ADMIN_EMAIL: 'admin@clinica.ro' })).toThrow(/ODONTO_ADMIN_PASSWORD: required/);
+    expect(() => loadConfig({ ODONTO_ADMIN_EMAIL: 'admin@clinica.ro', ODONTO_ADMIN_PASSWORD: 'scurta' })).toThrow(
+      /ODONTO_ADMIN_PASSWORD: Parola trebuie să aibă cel puțin 10 caractere/,
+    );
+    expect(loadConfig({ ODONTO_ADMIN_EMAIL: 'a@b.ro', ODONTO_ADMIN_PASSWORD: 'Parola-Admin-2026' }).bootstrapAdmin?.nume).toBe(
+      'Administrator',
+    );
+  });
+});

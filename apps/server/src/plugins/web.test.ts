@@ -1,0 +1,98 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+
+const INDEX = '<!doctype html><html lang="ro"><body><div id="root"></div><script src="/assets/app-1a2b3c.js"></script></body></html>';
+
+describe('serving the web app', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeEach(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'odonto-web-'));
+    await mkdir(join(dist, 'assets'), { recursive: true });
+    await writeFile(join(dist, 'index.html'), INDEX);
+    await writeFile(join(dist, 'assets', 'app-1a2b3c.js'), 'console.log("odonto")');
+    await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
+  });
+  afterEach(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+  const page = (url: string) => t.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
+
+  it('answers index.html for the root and for any client route, never cached', async () => {
+    for (const url of ['/', '/login', '/pacienti/list', '/pacienti/edit/abc?x=1', '/utilizatori']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(INDEX);
+    }
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await t.app.inject({ url: '/assets/app-1a2b3c.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('console.log("odonto")');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const favicon = await t.app.inject({ url: '/favicon.svg' });
+    expect(favicon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('does not answer index.html for /api, /history-imgs, missing files or non-page requests', async () => {
+    for (const url of ['/api/nu-exista', '/history-imgs/p1/thumb-a.png']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type']).toContain('application/json');
+    }
+    expect((await t.app.inject({ url: '/assets/lipsa.js' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/pacienti/list', headers: { accept: 'application/json' } })).statusCode).toBe(404);
+  });
+
+  it('sends a strict Content-Security-Policy and the other security headers', async () => {
+    const response = await page('/login');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('without a web build', () => {
+  it('tells to run npm run build instead of a page', async () => {
+    const t = await buildTestApp();
+    try {
+      const response = await t.app.inject({ url: '/pacienti', headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['content-type']).toContain('text/plain');
+      expect(response.body).toContain('npm run build');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('behind HTTPS with Sentry', () => {
+  it('upgrades insecure requests, sends HSTS and lets the browser reach Sentry', async () => {
+    const t = await buildTestApp({
+      env: { PUBLIC_URL: 'https://clinica.example.ro', SENTRY_DSN: 'https://abc123@o1.ingest.sentry.io/42' },
+    });
+    try {
+      const response = await t.app.inject({ url: '/api/health' });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("connect-src 'self' https://o1.ingest.sentry.io");
+      expect(csp).toContain('upgrade-insecure-requests');
+      expect(response.headers['strict-transport-security']).toContain('max-age=');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,62 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { finished, startScript } from './processes';
+
+/** The real entry point, as `npm start` runs it: migrate, bootstrap the admin, listen, stop on SIGTERM. */
+describe('src/main.ts', () => {
+  let dataDir: string;
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'odonto-main-'));
+  });
+  afterEach(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts on a fresh data dir with the bootstrap admin, serves the API, and stops cleanly on SIGTERM', async () => {
+    const server = startScript('src/main.ts', [], {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ODONTO_DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      ODONTO_ADMIN_EMAIL: 'Admin@Clinica.test',
+      ODONTO_ADMIN_PASSWORD: 'Parola-Admin-2026',
+    });
+    const output = finished(server);
+    const url = await new Promise<string>((resolve, reject) => {
+      let log = '';
+      server.stdout?.on('data', (chunk: Buffer) => {
+        log += chunk.toString();
+        const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(log);
+        if (match?.[1]) resolve(match[1]);
+      });
+      server.on('exit', (code) => reject(new Error(`exited with ${code}: ${log}`)));
+    });
+
+    expect(await (await fetch(`${url}/api/health`)).json()).toEqual({ ok: true });
+    expect(await (await fetch(`${url}/api/setup`)).json()).toEqual({ needsSetup: false });
+    const login = await fetch(`${url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'odonto' },
+      body: JSON.stringify({ email: 'admin@clinica.test', password: 'Parola-Admin-2026' }),
+    });
+    expect(login.status).toBe(200);
+    expect(await login.json()).toEqual({ name: 'Administrator', roles: ['admin'] });
+    expect(login.headers.get('set-cookie')).toMatch(/^odonto_session=[^;]+; .*HttpOnly; SameSite=Strict/);
+    expect((await fetch(`${url}/api/docs`)).status).toBe(200);
+
+    server.kill('SIGTERM');
+    const { code, stdout } = await output;
+    expect(code).toBe(0);
+    expect(stdout).toContain('database migrated');
+    expect(stdout).toContain('first admin created from ODONTO_ADMIN_EMAIL');
+    expect(stdout).toContain('shutting down');
+  });
+
+  it('refuses to start with an invalid configuration, naming the variable', async () => {
+    const { code, stderr } = await finished(startScript('src/main.ts', [], { ODONTO_DATA_DIR: dataDir, PORT: 'port' }));
+    expect(code).toBe(1);
+    expect(stderr).toContain('PORT');
+  });
+});

@@ -1,0 +1,11 @@
+import { can, isAdmin } from '@odonto/domain/roles';
+
+/** /utilizatori: admins only (SPEC.md §6; dinstitute_admin counts as admin, DESIGN.md §5). */
+export function canOpenUsers(roles: readonly string[]): boolean {
+  return can(roles, 'manage:users');
+}
+
+/** /sterilizare: the sterilisation staff, and admins. */
+export function canOpenSterilisation(roles: readonly string[]): boolean {
+  return roles.includes('sterilizare') || isAdmin(roles);
+}

@@ -1,0 +1,134 @@
+import { ActionIcon, AppShell, Avatar, Burger, Group, NavLink, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconDental,
+  IconLogout,
+  IconMessageStar,
+  IconShieldCheck,
+  IconUserCog,
+  IconUserHeart,
+  type Icon,
+} from '@tabler/icons-react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { menuItems } from '@odonto/domain/roles';
+import { useLogout } from '../features/auth/api';
+import { useCurrentUser } from '../lib/current-user';
+import classes from './app-layout.module.css';
+
+const MENU_ICONS: Record<string, Icon> = {
+  '/pacienti': IconUserHeart,
+  '/reviews': IconMessageStar,
+  '/utilizatori': IconUserCog,
+  '/sterilizare': IconShieldCheck,
+};
+
+/** True when `pathname` is the menu item's page or one of its children. */
+export function isMenuItemActive(itemPath: string, pathname: string): boolean {
+  return pathname === itemPath || pathname.startsWith(`${itemPath}/`);
+}
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return parts
+    .slice(0, 2)
+    .map((part) => part.charAt(0).toLocaleUpperCase('ro'))
+    .join('');
+}
+
+/** The signed-in shell: the main side menu (SPEC.md §2), the user's name and the logout icon. */
+export function AppLayout() {
+  const { userCtx, user } = useCurrentUser();
+  const [isMenuOpen, { toggle: handleToggleMenu, close: handleCloseMenu }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const displayName = user.nume || userCtx.name;
+
+  function handleLogout() {
+    logout.mutate(undefined, { onSuccess: () => void navigate('/login', { replace: true }) });
+  }
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !isMenuOpen } }}
+      padding="lg"
+    >
+      <a href="#continut" className={classes.skipLink}>
+        Sari la conținut
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={isMenuOpen}
+              onClick={handleToggleMenu}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={isMenuOpen ? 'Închide meniul' : 'Deschide meniul'}
+            />
+            <ThemeIcon size={34} radius="md" aria-hidden>
+              <IconDental size={22} stroke={1.6} />
+            </ThemeIcon>
+            <Text fw={700} fz="lg" c="teal.9">
+              Odonto
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Avatar color="teal" radius="xl" size={34} aria-hidden>
+              {initials(displayName)}
+            </Avatar>
+            <Stack gap={0} visibleFrom="xs">
+              <Text size="sm" fw={600} lh={1.2} data-testid="user-name">
+                {displayName}
+              </Text>
+              {user.functie ? (
+                <Text size="xs" c="dimmed" lh={1.2}>
+                  {user.functie}
+                </Text>
+              ) : null}
+            </Stack>
+            <Tooltip label="Deconectare" withArrow>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                aria-label="Deconectare"
+                onClick={handleLogout}
+                loading={logout.isPending}
+              >
+                <IconLogout size={20} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm">
+        <nav aria-label="Meniu principal">
+          <Stack gap={4}>
+            {menuItems(userCtx.roles).map((item) => {
+              const ItemIcon = MENU_ICONS[item.path] ?? IconUserHeart;
+              const isActive = isMenuItemActive(item.path, pathname);
+              return (
+                <NavLink
+                  key={item.path}
+                  component={Link}
+                  to={item.path}
+                  label={item.label}
+                  leftSection={<ItemIcon size={20} stroke={1.6} aria-hidden />}
+                  active={isActive}
+                  aria-current={isActive ? 'page' : undefined}
+                  onClick={handleCloseMenu}
+                  className={classes.navLink}
+                />
+              );
+            })}
+          </Stack>
+        </nav>
+      </AppShell.Navbar>
+      <AppShell.Main id="continut" tabIndex={-1} className={classes.main}>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

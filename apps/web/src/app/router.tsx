@@ -1,0 +1,117 @@
+import { useEffect } from 'react';
+import { createBrowserRouter, Navigate, Outlet, useRouteError, type RouteObject } from 'react-router';
+import { ConfirmHost } from '../ui/confirm-host';
+import { ModalHost } from '../ui/modal-host';
+import { canOpenSterilisation, canOpenUsers } from './access';
+import { AppLayout } from './app-layout';
+import { GuestOnly, RequireAccess, RequireSession, SetupGate } from './guards';
+import { lazyPage } from './lazy-page';
+import { PageError } from './page-error';
+import { reportError } from './sentry';
+
+const LoginPage = lazyPage(() => import('../features/auth/login-page').then((m) => m.LoginPage));
+const SetupPage = lazyPage(() => import('../features/auth/setup-page').then((m) => m.SetupPage));
+const NotFoundPage = lazyPage(() => import('./not-found-page').then((m) => m.NotFoundPage));
+const UsersPage = lazyPage(() => import('../features/users/users-page').then((m) => m.UsersPage));
+const SterilisationPage = lazyPage(() =>
+  import('../features/sterilisation/sterilisation-page').then((m) => m.SterilisationPage),
+);
+const ReviewsPage = lazyPage(() => import('../features/reviews/reviews-page').then((m) => m.ReviewsPage));
+const PatientListPage = lazyPage(() =>
+  import('../features/patients/patient-list-page').then((m) => m.PatientListPage),
+);
+const PatientAddPage = lazyPage(() => import('../features/patients/patient-add-page').then((m) => m.PatientAddPage));
+const PatientEditPage = lazyPage(() =>
+  import('../features/patients/patient-edit-page').then((m) => m.PatientEditPage),
+);
+const AppointmentsPage = lazyPage(() =>
+  import('../features/appointments/appointments-page').then((m) => m.AppointmentsPage),
+);
+const DocumentsPage = lazyPage(() => import('../features/documents/documents-page').then((m) => m.DocumentsPage));
+const HistoryPage = lazyPage(() => import('../features/history/history-page').then((m) => m.HistoryPage));
+const ChartPage = lazyPage(() => import('../features/chart/chart-page').then((m) => m.ChartPage));
+
+/** Every route sits under the setup gate; the modal and confirmation hosts live inside the router. */
+function Root() {
+  return (
+    <>
+      <SetupGate setup={<SetupPage />}>
+        <Outlet />
+      </SetupGate>
+      <ModalHost />
+      <ConfirmHost />
+    </>
+  );
+}
+
+function RouteErrorPage() {
+  const error = useRouteError();
+  useEffect(() => reportError(error), [error]);
+  return <PageError kind="render" onRetry={() => window.location.reload()} />;
+}
+
+/** SPEC.md §2 routes; `handle.name` keeps the spec's route names. */
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { index: true, element: <Navigate to="/login" replace /> },
+      {
+        path: 'login',
+        handle: { name: 'login' },
+        element: (
+          <GuestOnly>
+            <LoginPage />
+          </GuestOnly>
+        ),
+      },
+      {
+        element: (
+          <RequireSession>
+            <AppLayout />
+          </RequireSession>
+        ),
+        children: [
+          {
+            path: 'utilizatori',
+            handle: { name: 'utilizatori' },
+            element: (
+              <RequireAccess allow={canOpenUsers}>
+                <UsersPage />
+              </RequireAccess>
+            ),
+          },
+          {
+            path: 'pacienti',
+            children: [
+              { index: true, handle: { name: 'list-pacients' }, element: <PatientListPage /> },
+              { path: 'list', handle: { name: 'list-pacients' }, element: <PatientListPage /> },
+              { path: 'add', handle: { name: 'add-patient' }, element: <PatientAddPage /> },
+              { path: 'edit/:id', handle: { name: 'edit' }, element: <PatientEditPage /> },
+              { path: 'programari/:id', handle: { name: 'programari' }, element: <AppointmentsPage /> },
+              { path: 'docs/:id', handle: { name: 'docs' }, element: <DocumentsPage /> },
+              { path: 'history/:id', handle: { name: 'history' }, element: <HistoryPage /> },
+              { path: 'schita/:id', handle: { name: 'schita' }, element: <ChartPage /> },
+            ],
+          },
+          {
+            path: 'sterilizare',
+            handle: { name: 'sterilizare' },
+            element: (
+              <RequireAccess allow={canOpenSterilisation}>
+                <SterilisationPage />
+              </RequireAccess>
+            ),
+          },
+          { path: 'reviews', handle: { name: 'reviews' }, element: <ReviewsPage /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,79 @@
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useController, useForm, type Control } from 'react-hook-form';
+import type { z } from 'zod';
+import { loginRequest, type LoginRequest, type LoginResponse } from '@odonto/domain/contracts/auth';
+import { visibleError } from '../../lib/form';
+import { useLogin } from './api';
+import { loginErrorMessage } from './auth-errors';
+
+type LoginInput = z.input<typeof loginRequest>;
+
+export interface LoginFormProps {
+  onSuccess: (user: LoginResponse) => void;
+  onError: (message: string) => void;
+  onForgotPassword: () => void;
+}
+
+function EmailField({ control }: { control: Control<LoginInput, unknown, LoginRequest> }) {
+  const { field, fieldState } = useController({ control, name: 'email' });
+  return (
+    <TextInput
+      {...field}
+      label="Email"
+      type="email"
+      autoComplete="username"
+      required
+      error={visibleError(fieldState)}
+    />
+  );
+}
+
+function PasswordField({ control }: { control: Control<LoginInput, unknown, LoginRequest> }) {
+  const { field, fieldState } = useController({ control, name: 'password' });
+  return (
+    <PasswordInput
+      {...field}
+      label="Parolă"
+      autoComplete="current-password"
+      required
+      error={visibleError(fieldState)}
+      visibilityToggleFocusable
+      visibilityToggleButtonProps={{ 'aria-label': 'Arată parola' }}
+    />
+  );
+}
+
+/** SPEC.md §2 login mode: email, password with show/hide, 'login', and 'ai uitat parola?'. */
+export function LoginForm({ onSuccess, onError, onForgotPassword }: LoginFormProps) {
+  const login = useLogin();
+  const { control, handleSubmit, formState } = useForm<LoginInput, unknown, LoginRequest>({
+    mode: 'onChange',
+    resolver: zodResolver(loginRequest),
+    defaultValues: { email: '', password: '' },
+  });
+
+  function handleLogin(credentials: LoginRequest) {
+    login.mutate(credentials, {
+      onSuccess,
+      onError: (error) => onError(loginErrorMessage(error)),
+    });
+  }
+
+  return (
+    <form onSubmit={handleSubmit(handleLogin)} noValidate aria-label="Autentificare">
+      <Stack gap="md">
+        <EmailField control={control} />
+        <PasswordField control={control} />
+        <Group justify="space-between" align="center" mt="xs">
+          <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
+            ai uitat parola?
+          </Anchor>
+          <Button type="submit" disabled={!formState.isValid} loading={login.isPending}>
+            login
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

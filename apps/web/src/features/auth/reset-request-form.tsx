@@ -1,0 +1,64 @@
+import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useController, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { loginRequest } from '@odonto/domain/contracts/auth';
+import { visibleError } from '../../lib/form';
+import { useForgotPassword } from './api';
+import { forgotPasswordErrorMessage } from './auth-errors';
+
+const resetRequest = loginRequest.pick({ email: true });
+type ResetInput = z.input<typeof resetRequest>;
+type ResetRequest = z.output<typeof resetRequest>;
+
+export interface ResetRequestFormProps {
+  /** Set when the last request failed because the email is unknown (the no-email flag). */
+  isNoEmail: boolean;
+  onSent: () => void;
+  onError: (message: string, isNoEmail: boolean) => void;
+  onBackToLogin: () => void;
+}
+
+/** SPEC.md §2 reset mode: the email, 'reset', and the 'login' link back. */
+export function ResetRequestForm({ isNoEmail, onSent, onError, onBackToLogin }: ResetRequestFormProps) {
+  const forgotPassword = useForgotPassword();
+  const { control, handleSubmit, formState } = useForm<ResetInput, unknown, ResetRequest>({
+    mode: 'onChange',
+    resolver: zodResolver(resetRequest),
+    defaultValues: { email: '' },
+  });
+  const { field, fieldState } = useController({ control, name: 'email' });
+
+  function handleReset({ email }: ResetRequest) {
+    forgotPassword.mutate(email, {
+      onSuccess: onSent,
+      onError: (error) => {
+        const { message, isNoEmail: isUnknown } = forgotPasswordErrorMessage(error);
+        onError(message, isUnknown);
+      },
+    });
+  }
+
+  return (
+    <form onSubmit={handleSubmit(handleReset)} noValidate aria-label="Resetare parolă">
+      <Stack gap="md">
+        <TextInput
+          {...field}
+          label="Email"
+          type="email"
+          autoComplete="username"
+          required
+          error={visibleError(fieldState) ?? isNoEmail}
+        />
+        <Group justify="space-between" align="center" mt="xs">
+          <Anchor component="button" type="button" size="sm" onClick={onBackToLogin}>
+            login
+          </Anchor>
+          <Button type="submit" disabled={!formState.isValid} loading={forgotPassword.isPending}>
+            reset
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,23 @@
+import { afterEach, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { resetLoading } from '../lib/loading';
+import { resetModals } from '../ui/modals';
+
+// happy-dom leaves out a few browser APIs Mantine's floating elements call.
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
+if (!('ResizeObserver' in globalThis)) {
+  class ResizeObserverStub {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  }
+  globalThis.ResizeObserver = ResizeObserverStub;
+}
+
+afterEach(() => {
+  cleanup();
+  resetLoading();
+  resetModals();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});

@@ -1,0 +1,136 @@
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import {
+  CloseButton,
+  Select,
+  type ComboboxItem,
+  type ComboboxParsedItem,
+  type OptionsFilter,
+  type SelectProps,
+} from '@mantine/core';
+import { useUncontrolled } from '@mantine/hooks';
+import { normalizeSearchText } from '@odonto/domain/text';
+
+export interface DropdownOption {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
+
+export interface DropdownProps extends Omit<
+  SelectProps,
+  | 'data'
+  | 'value'
+  | 'defaultValue'
+  | 'onChange'
+  | 'searchable'
+  | 'clearable'
+  | 'filter'
+  | 'searchValue'
+  | 'defaultSearchValue'
+  | 'onSearchChange'
+> {
+  data: readonly (DropdownOption | string)[];
+  value?: string | null;
+  defaultValue?: string | null;
+  onChange?: (value: string | null) => void;
+}
+
+/** More entries than this and some typed text: the clear icon shows (SPEC.md §2 "Other"). */
+export const CLEAR_ICON_MIN_ENTRIES = 5;
+
+/** Case-insensitive match of the typed text anywhere in an option's name ('stef' finds 'Ștefan'). */
+export function matchesSearch(label: string, search: string): boolean {
+  return normalizeSearchText(label).includes(normalizeSearchText(search));
+}
+
+/** The clear icon shows only when the list has more than 4 entries and there is text. */
+export function shouldShowClear(entryCount: number, text: string): boolean {
+  return entryCount >= CLEAR_ICON_MIN_ENTRIES && text.length > 0;
+}
+
+const filterByName: OptionsFilter = ({ options, search, limit }) => {
+  const result: ComboboxParsedItem[] = [];
+  for (const item of options) {
+    if (result.length >= limit) break;
+    if ('group' in item) {
+      const items = item.items.filter((option) => matchesSearch(option.label, search));
+      if (items.length > 0) result.push({ group: item.group, items });
+    } else if (matchesSearch(item.label, search)) {
+      result.push(item);
+    }
+  }
+  return result;
+};
+
+function toItems(data: DropdownProps['data']): ComboboxItem[] {
+  return data.map((entry) => (typeof entry === 'string' ? { value: entry, label: entry } : { ...entry }));
+}
+
+/**
+ * The searchable dropdown used across the app. Enter never submits the surrounding form nor picks an
+ * option (SPEC.md §2); keyboard users move with the arrow keys and pick with Tab or the mouse.
+ */
+export function Dropdown({
+  data,
+  value,
+  defaultValue,
+  onChange,
+  onKeyDownCapture,
+  disabled,
+  readOnly,
+  ...others
+}: DropdownProps) {
+  const items = useMemo(() => toItems(data), [data]);
+  const [currentValue, setValue] = useUncontrolled<string | null>({
+    value,
+    defaultValue,
+    finalValue: null,
+    onChange,
+  });
+  const [search, setSearch] = useState('');
+  const isClearShown = shouldShowClear(items.length, search) && !disabled && !readOnly;
+
+  function handleKeyDownCapture(event: KeyboardEvent<HTMLInputElement>) {
+    onKeyDownCapture?.(event);
+    if (event.key !== 'Enter') return;
+    // Stopping it in the capture phase keeps it from Mantine's handler and from the form.
+    event.preventDefault();
+    event.stopPropagation();
+  }
+
+  function handleClear() {
+    setSearch('');
+    setValue(null);
+  }
+
+  return (
+    <Select
+      {...others}
+      data={items}
+      value={currentValue}
+      onChange={(next) => setValue(next)}
+      searchValue={search}
+      onSearchChange={setSearch}
+      searchable
+      filter={filterByName}
+      disabled={disabled}
+      readOnly={readOnly}
+      autoSelectOnBlur
+      nothingFoundMessage={others.nothingFoundMessage ?? 'Niciun rezultat'}
+      onKeyDownCapture={handleKeyDownCapture}
+      rightSection={
+        isClearShown ? (
+          <CloseButton
+            size="sm"
+            aria-label="Golește câmpul"
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={handleClear}
+          />
+        ) : (
+          others.rightSection
+        )
+      }
+      rightSectionPointerEvents={isClearShown ? 'all' : others.rightSectionPointerEvents}
+    />
+  );
+}

@@ -1,9 +1,8 @@
+import type * as SentryModule from '@sentry/react';
 import { clientConfigResponse } from '@odonto/domain/contracts/system';
 import { request } from '../lib/http';
 
-type SentryModule = typeof import('@sentry/react');
-
-let sentry: SentryModule | null = null;
+let sentry: typeof SentryModule | null = null;
 
 /**
  * Reads the client configuration once and turns Sentry on only when the server gives a DSN. The SDK

@@ -33,7 +33,7 @@ export function mockApi(handlers: Record<string, Handler>): { calls: MockCall[] 
       headers: { ...(init.headers as Record<string, string> | undefined) },
       credentials: init.credentials,
     });
-    const path = decodeURI(new URL(url, 'http://localhost').pathname);
+    const path = decodeURIComponent(new URL(url, 'http://localhost').pathname);
     const handler = handlers[`${method} ${path}`];
     const answer: MockAnswer =
       handler === undefined

@@ -1,5 +1,6 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { resetLoading } from '../lib/loading';
 import { resetModals } from '../ui/modals';
 
@@ -16,6 +17,7 @@ if (!('ResizeObserver' in globalThis)) {
 
 afterEach(() => {
   cleanup();
+  notifications.clean();
   resetLoading();
   resetModals();
   vi.restoreAllMocks();

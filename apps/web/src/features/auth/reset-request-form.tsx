@@ -2,14 +2,12 @@ import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useController, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { loginRequest } from '@odonto/domain/contracts/auth';
+import { forgotPasswordParams, type ForgotPasswordParams } from '@odonto/domain/contracts/auth';
 import { visibleError } from '../../lib/form';
 import { useForgotPassword } from './api';
 import { forgotPasswordErrorMessage } from './auth-errors';
 
-const resetRequest = loginRequest.pick({ email: true });
-type ResetInput = z.input<typeof resetRequest>;
-type ResetRequest = z.output<typeof resetRequest>;
+type ResetInput = z.input<typeof forgotPasswordParams>;
 
 export interface ResetRequestFormProps {
   /** Set when the last request failed because the email is unknown (the no-email flag). */
@@ -22,14 +20,14 @@ export interface ResetRequestFormProps {
 /** SPEC.md §2 reset mode: the email, 'reset', and the 'login' link back. */
 export function ResetRequestForm({ isNoEmail, onSent, onError, onBackToLogin }: ResetRequestFormProps) {
   const forgotPassword = useForgotPassword();
-  const { control, handleSubmit, formState } = useForm<ResetInput, unknown, ResetRequest>({
+  const { control, handleSubmit, formState } = useForm<ResetInput, unknown, ForgotPasswordParams>({
     mode: 'onChange',
-    resolver: zodResolver(resetRequest),
+    resolver: zodResolver(forgotPasswordParams),
     defaultValues: { email: '' },
   });
   const { field, fieldState } = useController({ control, name: 'email' });
 
-  function handleReset({ email }: ResetRequest) {
+  function handleReset({ email }: ForgotPasswordParams) {
     forgotPassword.mutate(email, {
       onSuccess: onSent,
       onError: (error) => {

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { routes } from '../../app/router';
+import { NO_SETUP, SIGNED_OUT, sessionFor } from '../../test/fixtures';
+import { apiError, mockApi, type MockAnswer } from '../../test/mock-api';
+import { renderRoutes } from '../../test/render';
+
+const WRONG_PASSWORD = 'emailul sau parola este incorectă.';
+const UNKNOWN_EMAIL = 'email inexistent.';
+
+function signedOutApi(extra: Record<string, MockAnswer | ((r: { body: unknown }) => MockAnswer)> = {}) {
+  return mockApi({ 'GET /api/setup': NO_SETUP, 'GET /api/check-login': SIGNED_OUT, ...extra });
+}
+
+async function openLogin(path = '/login') {
+  const view = renderRoutes(routes, path);
+  await screen.findByRole('heading', { name: /Autentificare|Parolă nouă/ });
+  return view;
+}
+
+function button(name: string): HTMLButtonElement {
+  return screen.getByRole<HTMLButtonElement>('button', { name });
+}
+
+describe('login mode', () => {
+  it('keeps login disabled until the email is valid and a password is typed', async () => {
+    signedOutApi();
+    const user = userEvent.setup();
+    await openLogin();
+    expect(button('login').disabled).toBe(true);
+    await user.type(screen.getByLabelText(/^Email/), 'nu-e-email');
+    await user.type(screen.getByLabelText(/^Parolă/), 'secret');
+    expect(button('login').disabled).toBe(true);
+    await user.clear(screen.getByLabelText(/^Email/));
+    await user.type(screen.getByLabelText(/^Email/), 'ana@clinica.ro');
+    await waitFor(() => expect(button('login').disabled).toBe(false));
+  });
+
+  it('shows and hides the password', async () => {
+    signedOutApi();
+    const user = userEvent.setup();
+    await openLogin();
+    const password = screen.getByLabelText<HTMLInputElement>(/^Parolă/);
+    expect(password.type).toBe('password');
+    await user.click(button('Arată parola'));
+    expect(password.type).toBe('text');
+    await user.click(button('Arată parola'));
+    expect(password.type).toBe('password');
+  });
+
+  it.each([
+    [WRONG_PASSWORD, 'ana@clinica.ro'],
+    [UNKNOWN_EMAIL, 'nimeni@clinica.ro'],
+  ])('shows the server text %j on failure, and clears it on switching mode', async (message, email) => {
+    signedOutApi({ 'POST /api/login': apiError(401, 'unauthenticated', message) });
+    const user = userEvent.setup();
+    await openLogin();
+    await user.type(screen.getByLabelText(/^Email/), email);
+    await user.type(screen.getByLabelText(/^Parolă/), 'gresita');
+    await user.click(button('login'));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    await user.click(button('ai uitat parola?'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it.each([
+    [['medic'], 'Pacienți', '/pacienti'],
+    [['sterilizare'], 'Sterilizare', '/sterilizare'],
+  ])('signs a %j user in and lands on their page', async (roles, heading, path) => {
+    let isSignedIn = false;
+    const { calls } = mockApi({
+      'GET /api/setup': NO_SETUP,
+      'GET /api/check-login': () => (isSignedIn ? { body: sessionFor(roles) } : SIGNED_OUT),
+      'POST /api/login': () => {
+        isSignedIn = true;
+        return { body: { name: 'Dr. Ana Popescu', roles } };
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = await openLogin();
+    await user.type(screen.getByLabelText(/^Email/), '  Ana@Clinica.ro ');
+    await user.type(screen.getByLabelText(/^Parolă/), 'parola-buna-123');
+    await user.click(button('login'));
+    expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(path);
+    const login = calls.find((call) => call.url === '/api/login');
+    expect(login?.body).toEqual({ email: 'ana@clinica.ro', password: 'parola-buna-123' });
+  });
+});
+
+describe('reset request mode', () => {
+  it('asks for the link and confirms it was sent', async () => {
+    const { calls } = signedOutApi({ 'GET /api/forgot-pass/ana@clinica.ro': { body: { ok: true } } });
+    const user = userEvent.setup();
+    await openLogin();
+    await user.click(button('ai uitat parola?'));
+    expect(screen.getByRole('heading', { name: 'Resetare parolă' })).toBeTruthy();
+    expect(button('reset').disabled).toBe(true);
+    await user.type(screen.getByLabelText(/^Email/), 'ana@clinica.ro');
+    await waitFor(() => expect(button('reset').disabled).toBe(false));
+    await user.click(button('reset'));
+    expect(await screen.findByText('Link-ul de resetare al parolei a fost trimis pe email.')).toBeTruthy();
+    expect(calls.some((call) => call.url === '/api/forgot-pass/ana%40clinica.ro')).toBe(true);
+    await user.click(button('login'));
+    expect(screen.getByRole('heading', { name: 'Autentificare' })).toBeTruthy();
+  });
+
+  it('flags an unknown email', async () => {
+    signedOutApi({ 'GET /api/forgot-pass/nimeni@clinica.ro': apiError(404, 'not_found', UNKNOWN_EMAIL) });
+    const user = userEvent.setup();
+    await openLogin();
+    await user.click(button('ai uitat parola?'));
+    await user.type(screen.getByLabelText(/^Email/), 'nimeni@clinica.ro');
+    await user.click(button('reset'));
+    expect((await screen.findByRole('alert')).textContent).toBe(UNKNOWN_EMAIL);
+    expect(screen.getByLabelText(/^Email/).getAttribute('aria-invalid')).toBe('true');
+    await user.click(button('login'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('new password mode', () => {
+  const LINK = '/login?reset_pass=0123456789abcdef&email=ana%40clinica.ro';
+
+  it('needs both passwords to match before saving', async () => {
+    signedOutApi();
+    const user = userEvent.setup();
+    await openLogin(LINK);
+    expect(screen.getByLabelText(/^parolă nouă/)).toBeTruthy();
+    await user.type(screen.getByLabelText(/^parolă nouă/), 'parola-noua-2026');
+    await user.type(screen.getByLabelText(/^repeta parola/), 'alta-parola-2026');
+    expect(await screen.findByText('Parolele nu coincid')).toBeTruthy();
+    expect(button('salvează').disabled).toBe(true);
+    await user.clear(screen.getByLabelText(/^repeta parola/));
+    await user.type(screen.getByLabelText(/^repeta parola/), 'parola-noua-2026');
+    await waitFor(() => expect(button('salvează').disabled).toBe(false));
+    expect(screen.queryByText('Parolele nu coincid')).toBeNull();
+  });
+
+  it('saves the new password, then goes to /login with a success message', async () => {
+    const { calls } = signedOutApi({ 'POST /api/save-new-pass': { body: { ok: true } } });
+    const user = userEvent.setup();
+    const { router } = await openLogin(LINK);
+    await user.type(screen.getByLabelText(/^parolă nouă/), 'parola-noua-2026');
+    await user.type(screen.getByLabelText(/^repeta parola/), 'parola-noua-2026');
+    await waitFor(() => expect(button('salvează').disabled).toBe(false));
+    await user.click(button('salvează'));
+    expect(await screen.findByText('Parolă salvată')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByRole('heading', { name: 'Autentificare' })).toBeTruthy();
+    expect(calls.find((call) => call.url === '/api/save-new-pass')?.body).toEqual({
+      email: 'ana@clinica.ro',
+      token: '0123456789abcdef',
+      password: 'parola-noua-2026',
+      confirm: 'parola-noua-2026',
+    });
+  });
+
+  it('shows why the server refused the link', async () => {
+    const expired = 'Link-ul de resetare nu este valid sau a expirat.';
+    signedOutApi({ 'POST /api/save-new-pass': apiError(400, 'invalid_input', expired) });
+    const user = userEvent.setup();
+    await openLogin(LINK);
+    await user.type(screen.getByLabelText(/^parolă nouă/), 'parola-noua-2026');
+    await user.type(screen.getByLabelText(/^repeta parola/), 'parola-noua-2026');
+    await waitFor(() => expect(button('salvează').disabled).toBe(false));
+    await user.click(button('salvează'));
+    expect((await screen.findByRole('alert')).textContent).toBe(expired);
+  });
+});

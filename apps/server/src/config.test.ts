@@ -80,18 +80,27 @@ describe('loadConfig', () => {
 
   it('names every invalid variable', () => {
     const load = () =>
-      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', SESSION_IDLE_MINUTES: '-5', LOG_LEVEL: 'loud' });
+      loadConfig({
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://x',
+        SMTP_URL: 'http://mail',
+        SESSION_IDLE_MINUTES: '-5',
+        LOG_LEVEL: 'loud',
+      });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*SMTP_URL[\s\S]*SESSION_IDLE_MINUTES[\s\S]*LOG_LEVEL/);
   });
 
   it('requires a valid password with ODONTO_ADMIN_EMAIL', () => {
-    expect(() => loadConfig({ ODONTO_ADMIN_EMAIL: 'admin@clinica.ro' })).toThrow(/ODONTO_ADMIN_PASSWORD: required/);
-    expect(() => loadConfig({ ODONTO_ADMIN_EMAIL: 'admin@clinica.ro', ODONTO_ADMIN_PASSWORD: 'scurta' })).toThrow(
-      /ODONTO_ADMIN_PASSWORD: Parola trebuie să aibă cel puțin 10 caractere/,
+    expect(() => loadConfig({ ODONTO_ADMIN_EMAIL: 'admin@clinica.ro' })).toThrow(
+      /ODONTO_ADMIN_PASSWORD: required/,
     );
-    expect(loadConfig({ ODONTO_ADMIN_EMAIL: 'a@b.ro', ODONTO_ADMIN_PASSWORD: 'Parola-Admin-2026' }).bootstrapAdmin?.nume).toBe(
-      'Administrator',
-    );
+    expect(() =>
+      loadConfig({ ODONTO_ADMIN_EMAIL: 'admin@clinica.ro', ODONTO_ADMIN_PASSWORD: 'scurta' }),
+    ).toThrow(/ODONTO_ADMIN_PASSWORD: Parola trebuie să aibă cel puțin 10 caractere/);
+    expect(
+      loadConfig({ ODONTO_ADMIN_EMAIL: 'a@b.ro', ODONTO_ADMIN_PASSWORD: 'Parola-Admin-2026' }).bootstrapAdmin
+        ?.nume,
+    ).toBe('Administrator');
   });
 });

@@ -36,7 +36,11 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.ODONTO_ADMIN_EMAIL && !env.ODONTO_ADMIN_PASSWORD) {
-      ctx.addIssue({ code: 'custom', path: ['ODONTO_ADMIN_PASSWORD'], message: 'required with ODONTO_ADMIN_EMAIL' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ODONTO_ADMIN_PASSWORD'],
+        message: 'required with ODONTO_ADMIN_EMAIL',
+      });
     }
     if (env.ODONTO_ADMIN_EMAIL && env.ODONTO_ADMIN_PASSWORD) {
       const problem = passwordProblem(env.ODONTO_ADMIN_PASSWORD, env.ODONTO_ADMIN_EMAIL);
@@ -75,7 +79,9 @@ export class ConfigError extends Error {
 
 /** Parses the environment once; empty values count as unset. Relative paths resolve against `cwd`. */
 export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);

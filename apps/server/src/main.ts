@@ -39,10 +39,17 @@ async function main(): Promise<void> {
   const { createAdmin } = await import('./features/auth/auth.service');
 
   let log: App['log'] | null = null;
-  const database = await connectDatabase(config.database, (error) => log?.error({ err: error }, 'database pool error'));
+  const database = await connectDatabase(config.database, (error) =>
+    log?.error({ err: error }, 'database pool error'),
+  );
   let app: App;
   try {
-    app = await buildApp({ config, db: database.db, dialect: database.dialect, reportError: reporting.reportError });
+    app = await buildApp({
+      config,
+      db: database.db,
+      dialect: database.dialect,
+      reportError: reporting.reportError,
+    });
     log = app.log;
     const applied = await migrateToLatest(database.db, database.dialect);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');

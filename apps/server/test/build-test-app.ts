@@ -129,7 +129,9 @@ async function createSchema(): Promise<{ name: string; url: string }> {
 }
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. */
-export const TEST_DIALECTS: readonly DialectName[] = process.env['TEST_DATABASE_URL'] ? ['sqlite', 'postgres'] : ['sqlite'];
+export const TEST_DIALECTS: readonly DialectName[] = process.env['TEST_DATABASE_URL']
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
 
 type AppOptions = Omit<TestAppOptions, 'dialect'>;
 
@@ -147,7 +149,8 @@ export interface DialectContext {
 export function describeEachDialect(name: string, suite: (context: DialectContext) => void): void {
   for (const dialect of TEST_DIALECTS) {
     const build = (options: AppOptions = {}) => buildTestApp({ ...options, dialect });
-    describe(`${name} [${dialect}]`, () => suite({ dialect, build, useApp: (options) => useTestApp(build, options) }));
+    describe(`${name} [${dialect}]`, () =>
+      suite({ dialect, build, useApp: (options) => useTestApp(build, options) }));
   }
 }
 

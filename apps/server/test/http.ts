@@ -19,7 +19,10 @@ export interface CallOptions {
 
 /** app.inject with the CSRF header a real browser client sends on every call. */
 export function call(app: App, options: CallOptions): Promise<LightMyRequestResponse> {
-  const headers: Record<string, string> = { ...(options.withoutCsrfHeader ? {} : CSRF_HEADERS), ...options.headers };
+  const headers: Record<string, string> = {
+    ...(options.withoutCsrfHeader ? {} : CSRF_HEADERS),
+    ...options.headers,
+  };
   if (options.cookie) headers['cookie'] = options.cookie;
   return app.inject({
     method: options.method ?? 'GET',
@@ -37,7 +40,12 @@ export function sessionCookieOf(response: LightMyRequestResponse): string | null
 }
 
 /** Signs in through POST /api/login and answers the Cookie header for later calls. */
-export async function loginAs(app: App, email: string, password: string, remoteAddress?: string): Promise<string> {
+export async function loginAs(
+  app: App,
+  email: string,
+  password: string,
+  remoteAddress?: string,
+): Promise<string> {
   const response = await call(app, {
     method: 'POST',
     url: '/api/login',
@@ -51,8 +59,13 @@ export async function loginAs(app: App, email: string, password: string, remoteA
 }
 
 /** The JSON error body's parts. */
-export function errorOf(response: LightMyRequestResponse): { code: string; message: string; fields?: Record<string, string> } {
+export function errorOf(response: LightMyRequestResponse): {
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+} {
   const body: unknown = response.json();
-  if (typeof body !== 'object' || body === null || !('error' in body)) throw new Error(`not an error body: ${response.body}`);
+  if (typeof body !== 'object' || body === null || !('error' in body))
+    throw new Error(`not an error body: ${response.body}`);
   return body.error as { code: string; message: string; fields?: Record<string, string> };
 }

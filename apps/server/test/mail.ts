@@ -8,7 +8,11 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server on 127.0.0.1 (random port, no TLS, no auth) that keeps what it receives. */
-export async function startSmtpServer(): Promise<{ url: string; mails: ReceivedMail[]; close(): Promise<void> }> {
+export async function startSmtpServer(): Promise<{
+  url: string;
+  mails: ReceivedMail[];
+  close(): Promise<void>;
+}> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,

@@ -55,7 +55,9 @@ describe('src/main.ts', () => {
   });
 
   it('refuses to start with an invalid configuration, naming the variable', async () => {
-    const { code, stderr } = await finished(startScript('src/main.ts', [], { ODONTO_DATA_DIR: dataDir, PORT: 'port' }));
+    const { code, stderr } = await finished(
+      startScript('src/main.ts', [], { ODONTO_DATA_DIR: dataDir, PORT: 'port' }),
+    );
     expect(code).toBe(1);
     expect(stderr).toContain('PORT');
   });

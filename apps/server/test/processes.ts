@@ -10,7 +10,12 @@ export interface Finished {
 }
 
 /** Runs a server script with tsx, like `npm start` does, and collects its output. */
-export function runScript(script: string, args: string[], env: Record<string, string>, stdin?: string): Promise<Finished> {
+export function runScript(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  stdin?: string,
+): Promise<Finished> {
   const child = startScript(script, args, env);
   if (stdin !== undefined) child.stdin?.end(stdin);
   else child.stdin?.end();

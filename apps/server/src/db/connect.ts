@@ -1,8 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import type { Database } from './database';
 import type { DialectName } from './dialect';
@@ -13,20 +11,18 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-// int8 (bigint, count(*), identity columns) as JavaScript numbers: our counts and ids stay far below 2^53.
-function pgTypes(): pg.TypeOverrides {
-  const types = new pg.TypeOverrides();
-  types.setTypeParser(pg.types.builtins.INT8, 'text', (value: string) => Number(value));
-  return types;
-}
-
 /** Opens the embedded SQLite file, or a PostgreSQL pool when the config names one. */
 export async function connectDatabase(
   config: DatabaseConfig,
   onPoolError: (error: Error) => void = () => {},
 ): Promise<DatabaseHandle> {
+  // Each driver is loaded only when used: start-up stays fast.
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, types: pgTypes(), max: 10 });
+    const { default: pg } = await import('pg');
+    // int8 (bigint, count(*), identity columns) as JavaScript numbers: our counts and ids stay far below 2^53.
+    const types = new pg.TypeOverrides();
+    types.setTypeParser(pg.types.builtins.INT8, 'text', (value: string) => Number(value));
+    const pool = new pg.Pool({ connectionString: config.url, types, max: 10 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', onPoolError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -39,6 +35,7 @@ export async function connectDatabase(
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
 
+  const { default: BetterSqlite3 } = await import('better-sqlite3');
   mkdirSync(dirname(config.file), { recursive: true });
   const database = new BetterSqlite3(config.file);
   database.pragma('journal_mode = WAL');

@@ -19,7 +19,8 @@ export function autoIncrementColumn(dialect: DialectName): {
  * exists". Kysely's SQLite driver already runs one transaction at a time on its single connection.
  */
 export async function lockTable(trx: Kysely<Database>, dialect: DialectName, table: string): Promise<void> {
-  if (dialect === 'postgres') await sql`lock table ${sql.table(table)} in share row exclusive mode`.execute(trx);
+  if (dialect === 'postgres')
+    await sql`lock table ${sql.table(table)} in share row exclusive mode`.execute(trx);
 }
 
 /** The schema new tables go to: PostgreSQL's current_schema() (the search_path), none on SQLite. */

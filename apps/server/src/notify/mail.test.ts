@@ -57,7 +57,11 @@ describeEachDialect('mail over an SMTP server that is down', ({ useApp }) => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'failed', attempts: 1, sent_at: null });
     expect(rows[0]?.last_error).toMatch(/ECONNREFUSED|connect/i);
-    const audit = await t().db.selectFrom('audit_log').selectAll().where('action', '=', 'password_reset_requested').execute();
+    const audit = await t()
+      .db.selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'password_reset_requested')
+      .execute();
     expect(JSON.parse(audit[0]?.details ?? '{}')).toEqual({ mail: 'failed' });
   });
 });

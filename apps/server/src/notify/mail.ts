@@ -3,7 +3,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type StreamTransport from 'nodemailer/lib/stream-transport';
 import type { Clock } from '../app-types';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
@@ -36,9 +38,27 @@ interface MailerDeps {
 }
 
 export function createMailer({ config, db, now, log }: MailerDeps): Mailer {
-  const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : null;
-  const fileTransport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   const outboxDir = join(config.dataDir, 'outbox');
+  let smtp: Transporter<SMTPTransport.SentMessageInfo> | null = null;
+  let files: Transporter<StreamTransport.SentMessageInfo> | null = null;
+
+  /** Sends over SMTP, or writes the .eml file and answers its path. */
+  async function deliver(mail: MailMessage & { from: string }, name: string): Promise<string | null> {
+    // nodemailer is loaded with the first mail, not at start-up.
+    const { default: nodemailer } = await import('nodemailer');
+    if (config.smtpUrl) {
+      smtp ??= nodemailer.createTransport(smtpOptions(config.smtpUrl));
+      await smtp.sendMail(mail);
+      return null;
+    }
+    files ??= nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+    const info = await files.sendMail(mail);
+    const file = join(outboxDir, `${name}.eml`);
+    await mkdir(outboxDir, { recursive: true });
+    await writeFile(file, info.message);
+    log.info({ file, to: mail.to, subject: mail.subject }, 'mail written to the outbox folder (no SMTP_URL)');
+    return file;
+  }
 
   return {
     async sendMail(message) {
@@ -58,18 +78,11 @@ export function createMailer({ config, db, now, log }: MailerDeps): Mailer {
         created_at: queuedAt,
         updated_at: queuedAt,
       });
-      const mail = { from: config.mailFrom, ...message };
       try {
-        let file: string | null = null;
-        if (transport) {
-          await transport.sendMail(mail);
-        } else {
-          const info = await fileTransport.sendMail(mail);
-          file = join(outboxDir, `${queuedAt.replace(/[:.]/g, '-')}-${outboxId}.eml`);
-          await mkdir(outboxDir, { recursive: true });
-          await writeFile(file, info.message);
-          log.info({ file, to: message.to, subject: message.subject }, 'mail written to the outbox folder (no SMTP_URL)');
-        }
+        const file = await deliver(
+          { from: config.mailFrom, ...message },
+          `${queuedAt.replace(/[:.]/g, '-')}-${outboxId}`,
+        );
         await markOutboxSent(db, outboxId, now().toISOString());
         return { status: 'sent', outboxId, file };
       } catch (error) {
@@ -82,14 +95,14 @@ export function createMailer({ config, db, now, log }: MailerDeps): Mailer {
   };
 }
 
-function smtpTransport(url: string) {
+function smtpOptions(url: string): SMTPTransport.Options {
   const isLoopback = ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
-  return nodemailer.createTransport({
+  return {
     url,
     // A local test or relay server has no certificate worth checking; a remote one must.
     ...(isLoopback ? { tls: { rejectUnauthorized: false } } : {}),
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
-  });
+  };
 }

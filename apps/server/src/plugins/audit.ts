@@ -20,7 +20,12 @@ export interface AuditActor {
 }
 
 /** Writes one audit_log row. Pass a transaction as `db` to make it part of the change it records. */
-export async function writeAudit(db: Kysely<Database>, at: Date, actor: AuditActor, entry: AuditEntry): Promise<void> {
+export async function writeAudit(
+  db: Kysely<Database>,
+  at: Date,
+  actor: AuditActor,
+  entry: AuditEntry,
+): Promise<void> {
   await insertAuditRow(db, {
     at: at.toISOString(),
     user_id: actor.userId,

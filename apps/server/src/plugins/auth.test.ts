@@ -31,12 +31,18 @@ describeEachDialect('sessions and guards', ({ useApp }) => {
     expect((await call(t().app, { url: '/api/test/users' })).statusCode).toBe(401);
 
     const asistent = await createUser(t().db, { roles: ['asistent'] });
-    const refused = await call(t().app, { url: '/api/test/users', cookie: await loginAs(t().app, asistent.email, asistent.password) });
+    const refused = await call(t().app, {
+      url: '/api/test/users',
+      cookie: await loginAs(t().app, asistent.email, asistent.password),
+    });
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused)).toEqual({ code: 'forbidden', message: MESSAGES.forbidden });
 
     const admin = await createUser(t().db, { roles: ['medic', 'admin'] });
-    const allowed = await call(t().app, { url: '/api/test/users', cookie: await loginAs(t().app, admin.email, admin.password) });
+    const allowed = await call(t().app, {
+      url: '/api/test/users',
+      cookie: await loginAs(t().app, admin.email, admin.password),
+    });
     expect(allowed.statusCode).toBe(200);
   });
 
@@ -60,7 +66,9 @@ describeEachDialect('sessions and guards', ({ useApp }) => {
     const cookie = await loginAs(t().app, user.email, user.password);
     for (let minute = 20; minute < 120; minute += 20) {
       t().clock.advanceMinutes(20);
-      expect((await call(t().app, { url: '/api/test/me', cookie })).statusCode, `after ${minute} min`).toBe(200);
+      expect((await call(t().app, { url: '/api/test/me', cookie })).statusCode, `after ${minute} min`).toBe(
+        200,
+      );
     }
     t().clock.advanceMinutes(20);
     expect((await call(t().app, { url: '/api/test/me', cookie })).statusCode).toBe(401);
@@ -69,7 +77,8 @@ describeEachDialect('sessions and guards', ({ useApp }) => {
   it('records activity at most once a minute', async () => {
     const user = await createUser(t().db);
     const cookie = await loginAs(t().app, user.email, user.password);
-    const lastSeen = async () => (await t().db.selectFrom('sessions').select('last_seen_at').executeTakeFirstOrThrow()).last_seen_at;
+    const lastSeen = async () =>
+      (await t().db.selectFrom('sessions').select('last_seen_at').executeTakeFirstOrThrow()).last_seen_at;
     const signedInAt = await lastSeen();
     t().clock.set(new Date(new Date(signedInAt).getTime() + 30_000));
     await call(t().app, { url: '/api/test/me', cookie });
@@ -93,8 +102,16 @@ describeEachDialect('session cookie behind HTTPS', ({ useApp }) => {
 
   it('is Secure when PUBLIC_URL is https', async () => {
     const user = await createUser(t().db);
-    const response = await call(t().app, { method: 'POST', url: '/api/login', body: { email: user.email, password: user.password } });
+    const response = await call(t().app, {
+      method: 'POST',
+      url: '/api/login',
+      body: { email: user.email, password: user.password },
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.cookies.find((c) => c.name === 'odonto_session')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict' });
+    expect(response.cookies.find((c) => c.name === 'odonto_session')).toMatchObject({
+      secure: true,
+      httpOnly: true,
+      sameSite: 'Strict',
+    });
   });
 });

@@ -47,7 +47,9 @@ describeEachDialect('CSRF', ({ useApp }) => {
   it('accepts the same origin (the request host or PUBLIC_URL) and no Origin at all', async () => {
     expect((await login({})).statusCode).toBe(401);
     expect((await login({ origin: 'http://localhost' })).statusCode).toBe(401);
-    expect((await login({ origin: 'http://clinica.lan:3000', host: 'clinica.lan:3000' })).statusCode).toBe(401);
+    expect((await login({ origin: 'http://clinica.lan:3000', host: 'clinica.lan:3000' })).statusCode).toBe(
+      401,
+    );
     expect((await login({ origin: 'http://odonto.test' })).statusCode).toBe(401);
     expect((await login({ referer: 'http://localhost/login?x=1' })).statusCode).toBe(401);
   });
@@ -55,11 +57,21 @@ describeEachDialect('CSRF', ({ useApp }) => {
   it('guards DELETE and GET routes marked csrf, but not plain GETs', async () => {
     const user = await createUser(t().db);
     const cookie = await loginAs(t().app, user.email, user.password);
-    expect((await call(t().app, { method: 'DELETE', url: '/api/logout', cookie, withoutCsrfHeader: true })).statusCode).toBe(403);
-    expect((await call(t().app, { url: '/api/check-login', cookie, withoutCsrfHeader: true })).statusCode).toBe(200);
+    expect(
+      (await call(t().app, { method: 'DELETE', url: '/api/logout', cookie, withoutCsrfHeader: true }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call(t().app, { url: '/api/check-login', cookie, withoutCsrfHeader: true })).statusCode,
+    ).toBe(200);
 
-    expect((await call(t().app, { url: '/api/test/delete-thing/1', withoutCsrfHeader: true })).statusCode).toBe(403);
-    expect((await call(t().app, { url: '/api/test/delete-thing/1', headers: { origin: 'https://evil.example' } })).statusCode).toBe(403);
+    expect(
+      (await call(t().app, { url: '/api/test/delete-thing/1', withoutCsrfHeader: true })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(t().app, { url: '/api/test/delete-thing/1', headers: { origin: 'https://evil.example' } }))
+        .statusCode,
+    ).toBe(403);
     const allowed = await call(t().app, { url: '/api/test/delete-thing/1' });
     expect(allowed.statusCode).toBe(200);
     expect(allowed.json()).toEqual({ deleted: true });

@@ -15,9 +15,13 @@ function failingRoutes(app: App): void {
   typed.get('/api/test/conflict', async () => {
     throw new AppError(409, 'conflict', MESSAGES.conflict);
   });
-  typed.get('/api/test/bad-answer', { schema: { response: { 200: z.object({ id: z.string() }) } } }, async () => {
-    return { id: 42 } as unknown as { id: string };
-  });
+  typed.get(
+    '/api/test/bad-answer',
+    { schema: { response: { 200: z.object({ id: z.string() }) } } },
+    async () => {
+      return { id: 42 } as unknown as { id: string };
+    },
+  );
   typed.post(
     '/api/test/nested',
     { schema: { body: z.strictObject({ pacient: z.object({ nume: z.string().min(2, 'Prea scurt.') }) }) } },
@@ -54,10 +58,18 @@ describeEachDialect('error answers', ({ useApp }) => {
   });
 
   it('names nested fields with dots and reports type errors in Romanian', async () => {
-    const short = await call(t().app, { method: 'POST', url: '/api/test/nested', body: { pacient: { nume: 'A' } } });
+    const short = await call(t().app, {
+      method: 'POST',
+      url: '/api/test/nested',
+      body: { pacient: { nume: 'A' } },
+    });
     expect(short.statusCode).toBe(400);
     expect(errorOf(short).fields).toEqual({ 'pacient.nume': 'Prea scurt.' });
-    const wrongType = await call(t().app, { method: 'POST', url: '/api/test/nested', body: { pacient: 'x' } });
+    const wrongType = await call(t().app, {
+      method: 'POST',
+      url: '/api/test/nested',
+      body: { pacient: 'x' },
+    });
     expect(errorOf(wrongType).fields?.['pacient']).toMatch(/^Intrare invalidă/);
   });
 
@@ -71,14 +83,23 @@ describeEachDialect('error answers', ({ useApp }) => {
     expect(malformed.statusCode).toBe(400);
     expect(errorOf(malformed)).toEqual({ code: 'invalid_input', message: MESSAGES.invalidInput });
 
-    const xml = await call(t().app, { method: 'POST', url: '/api/login', body: '<a/>', headers: { 'content-type': 'application/xml' } });
+    const xml = await call(t().app, {
+      method: 'POST',
+      url: '/api/login',
+      body: '<a/>',
+      headers: { 'content-type': 'application/xml' },
+    });
     expect(xml.statusCode).toBe(415);
     expect(errorOf(xml)).toEqual({ code: 'unsupported_media', message: MESSAGES.unsupportedMedia });
   });
 
   it('answers a JSON 404 for an unknown /api address, whatever the method', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
-      const response = await call(t().app, { method, url: '/api/nu-exista', headers: { accept: 'text/html' } });
+      const response = await call(t().app, {
+        method,
+        url: '/api/nu-exista',
+        headers: { accept: 'text/html' },
+      });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toContain('application/json');
       expect(errorOf(response)).toEqual({ code: 'not_found', message: MESSAGES.routeNotFound });

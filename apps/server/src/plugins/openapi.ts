@@ -23,7 +23,13 @@ export async function registerOpenApi(app: App, config: Config): Promise<void> {
       },
     },
     transform: createJsonSchemaTransform({
-      skipList: [`${DOCS_PREFIX}`, `${DOCS_PREFIX}/`, `${DOCS_PREFIX}/*`, `${DOCS_PREFIX}/json`, `${DOCS_PREFIX}/yaml`],
+      skipList: [
+        `${DOCS_PREFIX}`,
+        `${DOCS_PREFIX}/`,
+        `${DOCS_PREFIX}/*`,
+        `${DOCS_PREFIX}/json`,
+        `${DOCS_PREFIX}/yaml`,
+      ],
     }),
   });
   // Its page loads only its own scripts and styles, so the app's strict CSP needs no exception.

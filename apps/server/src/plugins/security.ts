@@ -33,6 +33,7 @@ export async function registerSecurity(app: App, config: Config): Promise<void> 
         ...(config.isHttps ? { upgradeInsecureRequests: [] } : {}),
       },
     },
+    xFrameOptions: { action: 'deny' },
     strictTransportSecurity: config.isHttps ? { maxAge: 15_552_000, includeSubDomains: true } : false,
   });
 

@@ -21,7 +21,10 @@ export async function insertSession(db: Kysely<Database>, row: SessionsTable): P
   await db.insertInto('sessions').values(row).execute();
 }
 
-export async function findSessionByTokenHash(db: Kysely<Database>, tokenHash: string): Promise<SessionWithUser | null> {
+export async function findSessionByTokenHash(
+  db: Kysely<Database>,
+  tokenHash: string,
+): Promise<SessionWithUser | null> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -70,7 +73,11 @@ export async function deleteSessionsOfUser(db: Kysely<Database>, userId: string)
 }
 
 /** Removes sessions past their absolute expiry or idle since before `idleSince`. */
-export async function deleteStaleSessions(db: Kysely<Database>, now: string, idleSince: string): Promise<void> {
+export async function deleteStaleSessions(
+  db: Kysely<Database>,
+  now: string,
+  idleSince: string,
+): Promise<void> {
   await db
     .deleteFrom('sessions')
     .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', idleSince)]))

@@ -72,7 +72,8 @@ export async function resolveSession(
   const found = await findSessionByTokenHash(db, hashToken(token));
   if (!found) return null;
   const lastSeen = new Date(found.lastSeenAt);
-  const isAlive = new Date(found.expiresAt) > now && lastSeen > idleCutoff(now, settings) && found.user.active;
+  const isAlive =
+    new Date(found.expiresAt) > now && lastSeen > idleCutoff(now, settings) && found.user.active;
   if (!isAlive) {
     await deleteSession(db, found.sessionId);
     return null;
@@ -89,7 +90,12 @@ function idleCutoff(now: Date, settings: SessionSettings): Date {
   return new Date(now.getTime() - settings.sessionIdleMinutes * MINUTE_MS);
 }
 
-export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, settings: SessionSettings): void {
+export function setSessionCookie(
+  reply: FastifyReply,
+  token: string,
+  expiresAt: Date,
+  settings: SessionSettings,
+): void {
   void reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',
@@ -100,5 +106,10 @@ export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: 
 }
 
 export function clearSessionCookie(reply: FastifyReply, settings: SessionSettings): void {
-  void reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', secure: settings.isHttps, path: '/' });
+  void reply.clearCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: settings.isHttps,
+    path: '/',
+  });
 }

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 
-const INDEX = '<!doctype html><html lang="ro"><body><div id="root"></div><script src="/assets/app-1a2b3c.js"></script></body></html>';
+const INDEX =
+  '<!doctype html><html lang="ro"><body><div id="root"></div><script src="/assets/app-1a2b3c.js"></script></body></html>';
 
 describe('serving the web app', () => {
   let t: TestApp;
@@ -49,7 +50,9 @@ describe('serving the web app', () => {
       expect(response.headers['content-type']).toContain('application/json');
     }
     expect((await t.app.inject({ url: '/assets/lipsa.js' })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: '/pacienti/list', headers: { accept: 'application/json' } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: '/pacienti/list', headers: { accept: 'application/json' } })).statusCode,
+    ).toBe(404);
   });
 
   it('sends a strict Content-Security-Policy and the other security headers', async () => {
@@ -62,6 +65,7 @@ describe('serving the web app', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 });

@@ -26,7 +26,10 @@ export async function registerWebApp(app: App, webDistDir: string): Promise<void
       wildcard: true,
       cacheControl: false,
       setHeaders: (reply, path) => {
-        void reply.header('cache-control', path.startsWith(join(webDistDir, 'assets')) ? LONG_CACHE : NO_CACHE);
+        void reply.header(
+          'cache-control',
+          path.startsWith(join(webDistDir, 'assets')) ? LONG_CACHE : NO_CACHE,
+        );
       },
     });
   }
@@ -37,7 +40,12 @@ export async function registerWebApp(app: App, webDistDir: string): Promise<void
     }
     // Read on each visit: a rebuild while the server runs is picked up without a restart.
     const html = existsSync(indexFile) ? await readFile(indexFile) : null;
-    if (!html) return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', NO_CACHE).send(MISSING_BUILD);
+    if (!html)
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', NO_CACHE)
+        .send(MISSING_BUILD);
     return reply.code(200).type('text/html; charset=utf-8').header('cache-control', NO_CACHE).send(html);
   });
 }

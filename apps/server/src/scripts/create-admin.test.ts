@@ -26,7 +26,11 @@ describe('scripts/create-admin.ts', () => {
 
   it('creates an admin with the password from ODONTO_ADMIN_PASSWORD, then refuses the same email', async () => {
     const env = { ODONTO_DATA_DIR: dataDir, ODONTO_ADMIN_PASSWORD: 'Parola-Admin-2026' };
-    const created = await runScript('src/scripts/create-admin.ts', ['--email', 'Ana@Clinica.test', '--name', 'Ana Pop'], env);
+    const created = await runScript(
+      'src/scripts/create-admin.ts',
+      ['--email', 'Ana@Clinica.test', '--name', 'Ana Pop'],
+      env,
+    );
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toContain('Administrator creat: ana@clinica.test');
     const [user] = await users();
@@ -40,11 +44,21 @@ describe('scripts/create-admin.ts', () => {
 
   it('reads the password from standard input and checks the password rule', async () => {
     const env = { ODONTO_DATA_DIR: dataDir };
-    const weak = await runScript('src/scripts/create-admin.ts', ['--email', 'ion@clinica.test'], env, 'scurta\n');
+    const weak = await runScript(
+      'src/scripts/create-admin.ts',
+      ['--email', 'ion@clinica.test'],
+      env,
+      'scurta\n',
+    );
     expect(weak.code).toBe(2);
     expect(weak.stderr).toContain('cel puțin 10 caractere');
 
-    const ok = await runScript('src/scripts/create-admin.ts', ['--email', 'ion@clinica.test'], env, 'Parola-Din-Stdin-1\n');
+    const ok = await runScript(
+      'src/scripts/create-admin.ts',
+      ['--email', 'ion@clinica.test'],
+      env,
+      'Parola-Din-Stdin-1\n',
+    );
     expect(ok.code, ok.stderr).toBe(0);
     const [user] = await users();
     expect(user?.nume).toBe('Administrator');

@@ -27,7 +27,9 @@ async function run(): Promise<number> {
   const email = emailSchema.safeParse(values.email ?? '');
   const nume = (values.name ?? 'Administrator').trim();
   if (!email.success) {
-    console.error('Folosire: create-admin --email <adresă> [--name "<nume>"]; parola din ODONTO_ADMIN_PASSWORD sau stdin.');
+    console.error(
+      'Folosire: create-admin --email <adresă> [--name "<nume>"]; parola din ODONTO_ADMIN_PASSWORD sau stdin.',
+    );
     return 2;
   }
   const password = await readPassword();
@@ -37,7 +39,11 @@ async function run(): Promise<number> {
     return 2;
   }
   // The bootstrap variables belong to `npm start`; this script takes its own arguments.
-  const config = loadConfig({ ...process.env, ODONTO_ADMIN_EMAIL: undefined, ODONTO_ADMIN_PASSWORD: undefined });
+  const config = loadConfig({
+    ...process.env,
+    ODONTO_ADMIN_EMAIL: undefined,
+    ODONTO_ADMIN_PASSWORD: undefined,
+  });
   const database = await connectDatabase(config.database);
   try {
     await migrateToLatest(database.db, database.dialect);

@@ -44,7 +44,11 @@ export function foundation(dialect: DialectName): Migration {
         .addColumn('created_at', 'text', (col) => col.notNull())
         .addCheckConstraint('password_resets_purpose', sql`purpose in ('reset', 'invite')`)
         .execute();
-      await db.schema.createIndex('password_resets_user_id').on('password_resets').column('user_id').execute();
+      await db.schema
+        .createIndex('password_resets_user_id')
+        .on('password_resets')
+        .column('user_id')
+        .execute();
 
       const id = autoIncrementColumn(dialect);
       await db.schema
@@ -66,7 +70,11 @@ export function foundation(dialect: DialectName): Migration {
         .on('audit_log')
         .columns(['user_email', 'action', 'at'])
         .execute();
-      await db.schema.createIndex('audit_log_ip_action_at').on('audit_log').columns(['ip', 'action', 'at']).execute();
+      await db.schema
+        .createIndex('audit_log_ip_action_at')
+        .on('audit_log')
+        .columns(['ip', 'action', 'at'])
+        .execute();
       await db.schema.createIndex('audit_log_at').on('audit_log').column('at').execute();
 
       await db.schema
@@ -86,7 +94,11 @@ export function foundation(dialect: DialectName): Migration {
         .addCheckConstraint('outbox_channel', sql`channel in ('mail', 'sms')`)
         .addCheckConstraint('outbox_status', sql`status in ('queued', 'sent', 'failed')`)
         .execute();
-      await db.schema.createIndex('outbox_status_send_after').on('outbox').columns(['status', 'send_after']).execute();
+      await db.schema
+        .createIndex('outbox_status_send_after')
+        .on('outbox')
+        .columns(['status', 'send_after'])
+        .execute();
 
       await db.schema
         .createTable('settings')

@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Database, NewUser, PasswordResetsTable, PasswordTokenPurpose, UserRow } from '../../db/database';
+import type {
+  Database,
+  NewUser,
+  PasswordResetsTable,
+  PasswordTokenPurpose,
+  UserRow,
+} from '../../db/database';
 import { parseStringArray } from '../../db/json';
 
 export interface UserAccount {
@@ -43,7 +49,12 @@ export async function insertUser(db: Kysely<Database>, user: NewUser): Promise<v
   await db.insertInto('users').values(user).execute();
 }
 
-export async function setPasswordHash(db: Kysely<Database>, userId: string, hash: string, at: string): Promise<void> {
+export async function setPasswordHash(
+  db: Kysely<Database>,
+  userId: string,
+  hash: string,
+  at: string,
+): Promise<void> {
   await db
     .updateTable('users')
     .set((eb) => ({ password_hash: hash, updated_at: at, version: eb('version', '+', 1) }))
@@ -79,7 +90,10 @@ export interface PasswordTokenRecord {
   active: boolean;
 }
 
-export async function findPasswordToken(db: Kysely<Database>, tokenHash: string): Promise<PasswordTokenRecord | null> {
+export async function findPasswordToken(
+  db: Kysely<Database>,
+  tokenHash: string,
+): Promise<PasswordTokenRecord | null> {
   const row = await db
     .selectFrom('password_resets')
     .innerJoin('users', 'users.id', 'password_resets.user_id')

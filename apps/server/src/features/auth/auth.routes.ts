@@ -50,13 +50,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/check-login',
     {
       onRequest: requireUser,
-      schema: { tags, summary: 'The signed-in user', response: { 200: sessionResponse, ...errorResponses(401) } },
+      schema: {
+        tags,
+        summary: 'The signed-in user',
+        security: [{ session: [] }],
+        response: { 200: sessionResponse, ...errorResponses(401) },
+      },
     },
     async (request) => {
       const user = currentUser(request);
       return {
         userCtx: { name: user.nume, roles: user.roles },
-        user: { _id: user.id, nume: user.nume, functie: user.functie, email: user.email, telefon: user.telefon },
+        user: {
+          _id: user.id,
+          nume: user.nume,
+          functie: user.functie,
+          email: user.email,
+          telefon: user.telefon,
+        },
       };
     },
   );
@@ -64,10 +75,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/logout',
     {
-      schema: { tags, summary: 'Sign out: ends the session', response: { 204: z.null(), ...errorResponses(403) } },
+      schema: {
+        tags,
+        summary: 'Sign out: ends the session',
+        response: { 204: z.null(), ...errorResponses(403) },
+      },
     },
     async (request, reply) => {
-      const session = request.user && request.sessionId ? { id: request.sessionId, user: request.user } : null;
+      const session =
+        request.user && request.sessionId ? { id: request.sessionId, user: request.user } : null;
       await logout(deps, session, clientOf(request));
       clearSessionCookie(reply, app.config);
       return reply.code(204).send(null);
@@ -117,7 +133,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/setup',
     {
-      schema: { tags, summary: 'Whether the first admin still has to be created', response: { 200: setupStatusResponse } },
+      schema: {
+        tags,
+        summary: 'Whether the first admin still has to be created',
+        response: { 200: setupStatusResponse },
+      },
     },
     async () => ({ needsSetup: await needsSetup(deps) }),
   );

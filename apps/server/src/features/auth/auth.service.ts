@@ -67,26 +67,32 @@ export async function login(
     throw new AppError(401, 'unauthenticated', message);
   };
   if (!user) return failure('unknown_email', MESSAGES.unknownEmail);
-  if (!(await verifyPassword(user.passwordHash, input.password))) return failure('wrong_password', MESSAGES.wrongPassword);
+  if (!(await verifyPassword(user.passwordHash, input.password)))
+    return failure('wrong_password', MESSAGES.wrongPassword);
   if (!user.active) return failure('inactive', MESSAGES.inactiveAccount);
 
-  const session = await startSession(deps, user, client, previousSessionId, { action: 'login', entity: 'user' });
+  const session = await startSession(deps, user, client, previousSessionId);
   return { user, session };
 }
 
+/** Replaces the caller's previous session (if any) with a new one and records the sign-in. */
 async function startSession(
   deps: AuthDeps,
   user: UserAccount,
   client: ClientInfo,
   previousSessionId: string | null,
-  entry: { action: string; entity: string; details?: Record<string, unknown> },
   db: Kysely<Database> = deps.db,
 ): Promise<SignedIn['session']> {
   const now = deps.now();
   const write = async (trx: Kysely<Database>) => {
     if (previousSessionId) await deleteSession(trx, previousSessionId);
     const session = await createSession(trx, { userId: user.id, now, ...client }, deps.config);
-    await writeAudit(trx, now, { userId: user.id, userEmail: user.email, ip: client.ip }, { ...entry, entityId: user.id });
+    await writeAudit(
+      trx,
+      now,
+      { userId: user.id, userEmail: user.email, ip: client.ip },
+      { action: 'login', entity: 'user', entityId: user.id },
+    );
     return session;
   };
   return db.isTransaction ? write(db) : db.transaction().execute(write);
@@ -121,15 +127,43 @@ export interface NewAdmin {
   password: string;
 }
 
-/**
- * Creates an admin account. With `onlyIfNoUser`, the check "no user yet" and the insert happen in one
- * transaction holding the users table, so two concurrent first-run setups create one admin.
- * Answers null when `onlyIfNoUser` and a user exists.
- */
-export async function createAdmin(
+export interface NewAccount extends NewAdmin {
+  roles: string[];
+  functie: string;
+  telefon: string;
+}
+
+export interface CreateAccountOptions {
+  /** Create only when the database has no user yet (first run); answer null otherwise. */
+  onlyIfNoUser: boolean;
+  actor: ClientInfo | null;
+  source: 'setup' | 'env' | 'cli' | 'seed';
+}
+
+/** Creates an admin account (first-run setup, ODONTO_ADMIN_EMAIL at start, the create-admin script). */
+export function createAdmin(
   deps: Pick<AuthDeps, 'db' | 'dialect' | 'now'>,
   input: NewAdmin,
-  options: { onlyIfNoUser: boolean; actor: ClientInfo | null; source: 'setup' | 'env' | 'cli' },
+  options: CreateAccountOptions,
+  then?: (trx: Kysely<Database>, user: UserAccount) => Promise<void>,
+): Promise<UserAccount | null> {
+  return createAccount(
+    deps,
+    { ...input, roles: ['admin'], functie: 'Administrator', telefon: '' },
+    options,
+    then,
+  );
+}
+
+/**
+ * Creates a staff account with a password. With `onlyIfNoUser`, the check "no user yet" and the insert
+ * happen in one transaction holding the users table, so two concurrent first-run setups create one
+ * admin. A duplicate email is a 409. `then` runs inside the same transaction.
+ */
+export async function createAccount(
+  deps: Pick<AuthDeps, 'db' | 'dialect' | 'now'>,
+  input: NewAccount,
+  options: CreateAccountOptions,
   then?: (trx: Kysely<Database>, user: UserAccount) => Promise<void>,
 ): Promise<UserAccount | null> {
   const passwordHash = await hashPassword(input.password);
@@ -138,9 +172,9 @@ export async function createAdmin(
     id: randomUUID(),
     nume: input.nume,
     email: input.email,
-    telefon: '',
-    functie: 'Administrator',
-    roles: ['admin'],
+    telefon: input.telefon,
+    functie: input.functie,
+    roles: input.roles,
     passwordHash,
     active: true,
   };
@@ -167,7 +201,12 @@ export async function createAdmin(
         trx,
         deps.now(),
         { userId: user.id, userEmail: user.email, ip: options.actor?.ip ?? null },
-        { action: 'user_create', entity: 'user', entityId: user.id, details: { roles: user.roles, source: options.source } },
+        {
+          action: 'user_create',
+          entity: 'user',
+          entityId: user.id,
+          details: { roles: user.roles, source: options.source },
+        },
       );
       await then?.(trx, user);
       return user;
@@ -181,11 +220,20 @@ export async function createAdmin(
 }
 
 /** POST /api/setup: the first admin of an empty database, signed in at once. */
-export async function setupFirstAdmin(deps: AuthDeps, input: NewAdmin, client: ClientInfo): Promise<SignedIn> {
+export async function setupFirstAdmin(
+  deps: AuthDeps,
+  input: NewAdmin,
+  client: ClientInfo,
+): Promise<SignedIn> {
   const opened: { session?: SignedIn['session'] } = {};
-  const user = await createAdmin(deps, input, { onlyIfNoUser: true, actor: client, source: 'setup' }, async (trx, created) => {
-    opened.session = await startSession(deps, created, client, null, { action: 'login', entity: 'user' }, trx);
-  });
+  const user = await createAdmin(
+    deps,
+    input,
+    { onlyIfNoUser: true, actor: client, source: 'setup' },
+    async (trx, created) => {
+      opened.session = await startSession(deps, created, client, null, trx);
+    },
+  );
   if (!user || !opened.session) throw new AppError(409, 'conflict', MESSAGES.setupDone);
   return { user, session: opened.session };
 }

@@ -9,7 +9,12 @@ export const LOCKOUT = { windowMs: 15 * 60_000, perAccount: 5, perAddress: 20 } 
  * Seconds until the next attempt may be made, or 0 when it may be made now. Counts the
  * `login_failed` audit rows; an account's count restarts at its last successful sign-in.
  */
-export async function lockoutSeconds(db: Kysely<Database>, email: string, ip: string, now: Date): Promise<number> {
+export async function lockoutSeconds(
+  db: Kysely<Database>,
+  email: string,
+  ip: string,
+  now: Date,
+): Promise<number> {
   const windowStart = new Date(now.getTime() - LOCKOUT.windowMs).toISOString();
   const lastSuccess = await lastAccountSuccess(db, email);
   const accountSince = lastSuccess !== null && lastSuccess > windowStart ? lastSuccess : windowStart;

@@ -13,8 +13,16 @@ describeEachDialect('POST /api/login, GET /api/check-login, DELETE /api/logout',
   }
 
   it('signs in with the right password: name and roles, an HttpOnly SameSite=Strict session cookie', async () => {
-    const user = await createUser(t().db, { nume: 'Ioana Stănescu', email: 'ioana@clinica.test', roles: ['medic', 'admin'] });
-    const response = await call(t().app, { method: 'POST', url: '/api/login', body: { email: user.email, password: user.password } });
+    const user = await createUser(t().db, {
+      nume: 'Ioana Stănescu',
+      email: 'ioana@clinica.test',
+      roles: ['medic', 'admin'],
+    });
+    const response = await call(t().app, {
+      method: 'POST',
+      url: '/api/login',
+      body: { email: user.email, password: user.password },
+    });
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ name: 'Ioana Stănescu', roles: ['medic', 'admin'] });
@@ -47,12 +55,18 @@ describeEachDialect('POST /api/login, GET /api/check-login, DELETE /api/logout',
 
   it("answers 401 'emailul sau parola este incorectă.' for a wrong password and records the failure", async () => {
     const user = await createUser(t().db);
-    const response = await call(t().app, { method: 'POST', url: '/api/login', body: { email: user.email, password: 'gresita-1234' } });
+    const response = await call(t().app, {
+      method: 'POST',
+      url: '/api/login',
+      body: { email: user.email, password: 'gresita-1234' },
+    });
     expect(response.statusCode).toBe(401);
     expect(errorOf(response).message).toBe('emailul sau parola este incorectă.');
     expect(sessionCookieOf(response)).toBeNull();
     const rows = await t().db.selectFrom('audit_log').selectAll().execute();
-    expect(rows).toMatchObject([{ action: 'login_failed', user_email: user.email, user_id: user.id, ip: '127.0.0.1' }]);
+    expect(rows).toMatchObject([
+      { action: 'login_failed', user_email: user.email, user_id: user.id, ip: '127.0.0.1' },
+    ]);
     expect(JSON.parse(rows[0]?.details ?? '{}')).toEqual({ reason: 'wrong_password' });
   });
 
@@ -69,19 +83,30 @@ describeEachDialect('POST /api/login, GET /api/check-login, DELETE /api/logout',
 
   it('refuses a deactivated account even with the right password', async () => {
     const user = await createUser(t().db, { active: false });
-    const response = await call(t().app, { method: 'POST', url: '/api/login', body: { email: user.email, password: user.password } });
+    const response = await call(t().app, {
+      method: 'POST',
+      url: '/api/login',
+      body: { email: user.email, password: user.password },
+    });
     expect(response.statusCode).toBe(401);
     expect(errorOf(response).message).toBe(MESSAGES.inactiveAccount);
     expect(sessionCookieOf(response)).toBeNull();
   });
 
   it('answers 400 with field messages for an invalid body, and rejects unknown fields', async () => {
-    const invalid = await call(t().app, { method: 'POST', url: '/api/login', body: { email: 'nu-e-email', password: '' } });
+    const invalid = await call(t().app, {
+      method: 'POST',
+      url: '/api/login',
+      body: { email: 'nu-e-email', password: '' },
+    });
     expect(invalid.statusCode).toBe(400);
     const error = errorOf(invalid);
     expect(error.code).toBe('invalid_input');
     expect(error.message).toBe(MESSAGES.invalidInput);
-    expect(error.fields).toEqual({ email: 'Adresa de email nu este validă.', password: 'This field is required!' });
+    expect(error.fields).toEqual({
+      email: 'Adresa de email nu este validă.',
+      password: 'This field is required!',
+    });
 
     const extra = await call(t().app, {
       method: 'POST',
@@ -120,7 +145,13 @@ describeEachDialect('POST /api/login, GET /api/check-login, DELETE /api/logout',
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       userCtx: { name: 'Elena Dumitrescu', roles: ['asistent'] },
-      user: { _id: user.id, nume: 'Elena Dumitrescu', functie: 'Asistentă medicală', email: user.email, telefon: '0755400500' },
+      user: {
+        _id: user.id,
+        nume: 'Elena Dumitrescu',
+        functie: 'Asistentă medicală',
+        email: user.email,
+        telefon: '0755400500',
+      },
     });
 
     const anonymous = await call(t().app, { url: '/api/check-login' });
@@ -160,19 +191,41 @@ describeEachDialect('POST /api/login, GET /api/check-login, DELETE /api/logout',
       });
       expect(response.statusCode).toBe(401);
     }
-    const locked = await call(t().app, { method: 'POST', url: '/api/login', body: { email: user.email, password: user.password } });
+    const locked = await call(t().app, {
+      method: 'POST',
+      url: '/api/login',
+      body: { email: user.email, password: user.password },
+    });
     expect(locked.statusCode).toBe(429);
     // The oldest of the five failures (4 minutes ago) leaves the window in 11 minutes.
     expect(locked.headers['retry-after']).toBe('660');
     expect(errorOf(locked)).toEqual({ code: 'rate_limited', message: lockoutMessage(660) });
-    expect(errorOf(locked).message).toBe('Prea multe încercări de autentificare. Încercați din nou peste 11 minute.');
+    expect(errorOf(locked).message).toBe(
+      'Prea multe încercări de autentificare. Încercați din nou peste 11 minute.',
+    );
 
     // Other accounts from the same address are not affected.
     const other = await createUser(t().db);
-    expect((await call(t().app, { method: 'POST', url: '/api/login', body: { email: other.email, password: other.password } })).statusCode).toBe(200);
+    expect(
+      (
+        await call(t().app, {
+          method: 'POST',
+          url: '/api/login',
+          body: { email: other.email, password: other.password },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     t().clock.advanceMinutes(11);
-    expect((await call(t().app, { method: 'POST', url: '/api/login', body: { email: user.email, password: user.password } })).statusCode).toBe(200);
+    expect(
+      (
+        await call(t().app, {
+          method: 'POST',
+          url: '/api/login',
+          body: { email: user.email, password: user.password },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('does not lock an account for failures older than 15 minutes, and a sign-in restarts the count', async () => {

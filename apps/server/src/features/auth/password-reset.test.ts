@@ -18,7 +18,9 @@ describeEachDialect('password reset: GET /api/forgot-pass, POST /api/save-new-pa
 
   const NEW_PASSWORD = 'Parola-Noua-2026';
 
-  async function requestLink(email: string): Promise<{ token: string; linkEmail: string; subject: string; text: string }> {
+  async function requestLink(
+    email: string,
+  ): Promise<{ token: string; linkEmail: string; subject: string; text: string }> {
     const before = smtp.mails.length;
     const response = await call(t().app, { url: `/api/forgot-pass/${encodeURIComponent(email)}` });
     expect(response.statusCode, response.body).toBe(200);
@@ -54,19 +56,40 @@ describeEachDialect('password reset: GET /api/forgot-pass, POST /api/save-new-pa
     expect(mail.linkEmail).toBe(user.email);
     expect(mail.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const saved = await saveNewPassword({ email: mail.linkEmail, token: mail.token, password: NEW_PASSWORD, confirm: NEW_PASSWORD });
+    const saved = await saveNewPassword({
+      email: mail.linkEmail,
+      token: mail.token,
+      password: NEW_PASSWORD,
+      confirm: NEW_PASSWORD,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({ ok: true });
 
-    const old = await call(t().app, { method: 'POST', url: '/api/login', body: { email: user.email, password: user.password } });
+    const old = await call(t().app, {
+      method: 'POST',
+      url: '/api/login',
+      body: { email: user.email, password: user.password },
+    });
     expect(old.statusCode).toBe(401);
     await loginAs(t().app, user.email, NEW_PASSWORD);
 
-    const stored = await t().db.selectFrom('users').select(['password_hash', 'version']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    const stored = await t()
+      .db.selectFrom('users')
+      .select(['password_hash', 'version'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(stored.password_hash).toMatch(/^\$argon2id\$/);
     expect(stored.version).toBe(2);
     const outbox = await t().db.selectFrom('outbox').selectAll().execute();
-    expect(outbox).toMatchObject([{ channel: 'mail', recipient: user.email, status: 'sent', attempts: 1, subject: 'Resetare parolă Odonto' }]);
+    expect(outbox).toMatchObject([
+      {
+        channel: 'mail',
+        recipient: user.email,
+        status: 'sent',
+        attempts: 1,
+        subject: 'Resetare parolă Odonto',
+      },
+    ]);
     const actions = await t().db.selectFrom('audit_log').select('action').orderBy('id').execute();
     expect(actions.map((row) => row.action)).toEqual([
       'password_reset_requested',
@@ -106,13 +129,17 @@ describeEachDialect('password reset: GET /api/forgot-pass, POST /api/save-new-pa
 
   it('limits reset requests to 5 per 15 minutes for one address and email', async () => {
     const user = await createUser(t().db);
-    for (let i = 0; i < 5; i++) expect((await call(t().app, { url: `/api/forgot-pass/${user.email}` })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await call(t().app, { url: `/api/forgot-pass/${user.email}` })).statusCode).toBe(200);
     const limited = await call(t().app, { url: `/api/forgot-pass/${user.email}` });
     expect(limited.statusCode).toBe(429);
     expect(errorOf(limited)).toEqual({ code: 'rate_limited', message: MESSAGES.rateLimited });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // A different caller address is counted on its own.
-    const other = await call(t().app, { url: `/api/forgot-pass/${user.email}`, remoteAddress: '198.51.100.9' });
+    const other = await call(t().app, {
+      url: `/api/forgot-pass/${user.email}`,
+      remoteAddress: '198.51.100.9',
+    });
     expect(other.statusCode).toBe(200);
   });
 
@@ -121,7 +148,11 @@ describeEachDialect('password reset: GET /api/forgot-pass, POST /api/save-new-pa
     const { token } = await requestLink(user.email);
     const body = { email: user.email, token, password: NEW_PASSWORD, confirm: NEW_PASSWORD };
     expect((await saveNewPassword(body)).statusCode).toBe(200);
-    const reused = await saveNewPassword({ ...body, password: 'Alta-Parola-2026', confirm: 'Alta-Parola-2026' });
+    const reused = await saveNewPassword({
+      ...body,
+      password: 'Alta-Parola-2026',
+      confirm: 'Alta-Parola-2026',
+    });
     expect(reused.statusCode).toBe(400);
     expect(errorOf(reused).message).toBe(MESSAGES.resetTokenInvalid);
     await loginAs(t().app, user.email, NEW_PASSWORD);
@@ -131,7 +162,12 @@ describeEachDialect('password reset: GET /api/forgot-pass, POST /api/save-new-pa
     const user = await createUser(t().db);
     const { token } = await requestLink(user.email);
     t().clock.advanceMinutes(61);
-    const expired = await saveNewPassword({ email: user.email, token, password: NEW_PASSWORD, confirm: NEW_PASSWORD });
+    const expired = await saveNewPassword({
+      email: user.email,
+      token,
+      password: NEW_PASSWORD,
+      confirm: NEW_PASSWORD,
+    });
     expect(expired.statusCode).toBe(400);
     expect(errorOf(expired)).toMatchObject({ code: 'invalid_input', message: MESSAGES.resetTokenInvalid });
   });
@@ -142,7 +178,9 @@ describeEachDialect('password reset: GET /api/forgot-pass, POST /api/save-new-pa
     const first = await requestLink(user.email);
     const body = { password: NEW_PASSWORD, confirm: NEW_PASSWORD };
     expect((await saveNewPassword({ ...body, email: other.email, token: first.token })).statusCode).toBe(400);
-    expect((await saveNewPassword({ ...body, email: user.email, token: 'x'.repeat(43) })).statusCode).toBe(400);
+    expect((await saveNewPassword({ ...body, email: user.email, token: 'x'.repeat(43) })).statusCode).toBe(
+      400,
+    );
 
     const second = await requestLink(user.email);
     expect((await saveNewPassword({ ...body, email: user.email, token: first.token })).statusCode).toBe(400);
@@ -157,14 +195,27 @@ describeEachDialect('password reset: GET /api/forgot-pass, POST /api/save-new-pa
     expect(short.statusCode).toBe(400);
     expect(errorOf(short).fields).toEqual({ password: MESSAGES.passwordTooShort });
 
-    const differ = await saveNewPassword({ email: user.email, token, password: NEW_PASSWORD, confirm: 'Altceva-2026' });
+    const differ = await saveNewPassword({
+      email: user.email,
+      token,
+      password: NEW_PASSWORD,
+      confirm: 'Altceva-2026',
+    });
     expect(differ.statusCode).toBe(400);
     expect(errorOf(differ).fields).toEqual({ confirm: 'Parolele nu coincid' });
 
-    const sameAsEmail = await saveNewPassword({ email: user.email, token, password: user.email, confirm: user.email });
+    const sameAsEmail = await saveNewPassword({
+      email: user.email,
+      token,
+      password: user.email,
+      confirm: user.email,
+    });
     expect(errorOf(sameAsEmail).fields).toEqual({ password: MESSAGES.passwordEqualsEmail });
 
-    expect((await saveNewPassword({ email: user.email, token, password: NEW_PASSWORD, confirm: NEW_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await saveNewPassword({ email: user.email, token, password: NEW_PASSWORD, confirm: NEW_PASSWORD }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('ends every session of the account when the password changes, and no one else’s', async () => {
@@ -175,7 +226,10 @@ describeEachDialect('password reset: GET /api/forgot-pass, POST /api/save-new-pa
     const colleagueCookie = await loginAs(t().app, colleague.email, colleague.password);
 
     const { token } = await requestLink(user.email);
-    expect((await saveNewPassword({ email: user.email, token, password: NEW_PASSWORD, confirm: NEW_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await saveNewPassword({ email: user.email, token, password: NEW_PASSWORD, confirm: NEW_PASSWORD }))
+        .statusCode,
+    ).toBe(200);
 
     expect((await call(t().app, { url: '/api/check-login', cookie: laptop })).statusCode).toBe(401);
     expect((await call(t().app, { url: '/api/check-login', cookie: tablet })).statusCode).toBe(401);

@@ -76,7 +76,12 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, client
     deps.db,
     deps.now(),
     { userId: user.id, userEmail: user.email, ip: client.ip },
-    { action: 'password_reset_requested', entity: 'user', entityId: user.id, details: { mail: result.status } },
+    {
+      action: 'password_reset_requested',
+      entity: 'user',
+      entityId: user.id,
+      details: { mail: result.status },
+    },
   );
 }
 
@@ -111,7 +116,11 @@ function escapeHtml(value: string): string {
  * POST /api/save-new-pass: a valid token (unused, unexpired, for that email) sets the new password,
  * is spent, and ends every session of the account.
  */
-export async function saveNewPassword(deps: AuthDeps, input: NewPasswordRequest, client: ClientInfo): Promise<void> {
+export async function saveNewPassword(
+  deps: AuthDeps,
+  input: NewPasswordRequest,
+  client: ClientInfo,
+): Promise<void> {
   const invalid = new AppError(400, 'invalid_input', MESSAGES.resetTokenInvalid, {
     fields: { token: MESSAGES.resetTokenInvalid },
   });
@@ -131,7 +140,12 @@ export async function saveNewPassword(deps: AuthDeps, input: NewPasswordRequest,
       trx,
       now,
       { userId: found.userId, userEmail: found.email, ip: client.ip },
-      { action: 'password_change', entity: 'user', entityId: found.userId, details: { via: found.purpose, endedSessions } },
+      {
+        action: 'password_change',
+        entity: 'user',
+        entityId: found.userId,
+        details: { via: found.purpose, endedSessions },
+      },
     );
   });
 }

@@ -5,7 +5,12 @@ import { createUser } from '../../../test/factories';
 import { call, errorOf, sessionCookieOf } from '../../../test/http';
 import { createAdmin } from './auth.service';
 
-const ADMIN = { nume: 'Andreea Popescu', email: 'andreea@clinica.test', password: 'Parola-Admin-2026', confirm: 'Parola-Admin-2026' };
+const ADMIN = {
+  nume: 'Andreea Popescu',
+  email: 'andreea@clinica.test',
+  password: 'Parola-Admin-2026',
+  confirm: 'Parola-Admin-2026',
+};
 
 describeEachDialect('first-run setup: GET/POST /api/setup', ({ useApp }) => {
   const t = useApp();
@@ -26,7 +31,10 @@ describeEachDialect('first-run setup: GET/POST /api/setup', ({ useApp }) => {
     const cookie = sessionCookieOf(response);
     const session = await call(t().app, { url: '/api/check-login', cookie });
     expect(session.statusCode).toBe(200);
-    expect(session.json()).toMatchObject({ userCtx: { name: 'Andreea Popescu', roles: ['admin'] }, user: { email: ADMIN.email } });
+    expect(session.json()).toMatchObject({
+      userCtx: { name: 'Andreea Popescu', roles: ['admin'] },
+      user: { email: ADMIN.email },
+    });
 
     expect((await call(t().app, { url: '/api/setup' })).json()).toEqual({ needsSetup: false });
     const again = await call(t().app, {
@@ -37,7 +45,11 @@ describeEachDialect('first-run setup: GET/POST /api/setup', ({ useApp }) => {
     expect(again.statusCode).toBe(409);
     expect(errorOf(again)).toEqual({ code: 'conflict', message: MESSAGES.setupDone });
 
-    const login = await call(t().app, { method: 'POST', url: '/api/login', body: { email: ADMIN.email, password: ADMIN.password } });
+    const login = await call(t().app, {
+      method: 'POST',
+      url: '/api/login',
+      body: { email: ADMIN.email, password: ADMIN.password },
+    });
     expect(login.statusCode).toBe(200);
     const actions = await t().db.selectFrom('audit_log').select('action').orderBy('id').execute();
     expect(actions.map((row) => row.action)).toEqual(['user_create', 'login', 'login']);
@@ -94,14 +106,26 @@ describeEachDialect('first-run setup: GET/POST /api/setup', ({ useApp }) => {
   it('createAdmin (used by ODONTO_ADMIN_EMAIL at start) only acts on an empty database', async () => {
     const deps = { db: t().db, dialect: t().dialect, now: t().clock.now };
     const options = { onlyIfNoUser: true, actor: null, source: 'env' as const };
-    const created = await createAdmin(deps, { nume: 'Administrator', email: 'admin@clinica.test', password: 'Parola-Admin-2026' }, options);
+    const created = await createAdmin(
+      deps,
+      { nume: 'Administrator', email: 'admin@clinica.test', password: 'Parola-Admin-2026' },
+      options,
+    );
     expect(created).toMatchObject({ email: 'admin@clinica.test', roles: ['admin'], active: true });
-    const second = await createAdmin(deps, { nume: 'Alt admin', email: 'alt@clinica.test', password: 'Parola-Admin-2026' }, options);
+    const second = await createAdmin(
+      deps,
+      { nume: 'Alt admin', email: 'alt@clinica.test', password: 'Parola-Admin-2026' },
+      options,
+    );
     expect(second).toBeNull();
 
     // Without the first-run condition (the create-admin script) a duplicate email is a conflict.
     await expect(
-      createAdmin(deps, { nume: 'Dublură', email: 'admin@clinica.test', password: 'Parola-Admin-2026' }, { ...options, onlyIfNoUser: false }),
+      createAdmin(
+        deps,
+        { nume: 'Dublură', email: 'admin@clinica.test', password: 'Parola-Admin-2026' },
+        { ...options, onlyIfNoUser: false },
+      ),
     ).rejects.toMatchObject({ statusCode: 409 });
   });
 });

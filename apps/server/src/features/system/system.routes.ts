@@ -5,7 +5,13 @@ import { pingDatabase } from './system.queries';
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
-    { schema: { tags: ['system'], summary: 'The server and its database answer', response: { 200: healthResponse } } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'The server and its database answer',
+        response: { 200: healthResponse },
+      },
+    },
     async () => {
       await pingDatabase(app.db);
       return { ok: true as const };

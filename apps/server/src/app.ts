@@ -1,3 +1,4 @@
+import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -7,6 +8,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { DialectName } from './db/dialect';
 import { authRoutes } from './features/auth/auth.routes';
+import { placesRoutes } from './features/places/places.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { createMailer, type Mailer } from './notify/mail';
 import { registerAuth } from './plugins/auth';
@@ -56,9 +58,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerCsrf(app, config.publicUrl);
   registerAuth(app);
   await registerOpenApi(app, config);
+  await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes } });
 
   await app.register(systemRoutes);
   await app.register(authRoutes);
+  await app.register(placesRoutes);
 
   await registerWebApp(app, config.webDistDir);
   return app;

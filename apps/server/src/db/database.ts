@@ -8,6 +8,7 @@ export interface Database {
   audit_log: AuditLogTable;
   outbox: OutboxTable;
   settings: SettingsTable;
+  places: PlacesTable;
 }
 
 export interface UsersTable {
@@ -94,3 +95,13 @@ export interface SettingsTable {
   value: string;
   updated_at: string;
 }
+
+/** One SIRUTA locality of a county, in the importer's order (DESIGN.md §7). */
+export interface PlacesTable {
+  county_auto: string;
+  position: number;
+  nume: string;
+  simplu: string | null;
+  comuna: string | null;
+}
+export type NewPlaceRow = Insertable<PlacesTable>;

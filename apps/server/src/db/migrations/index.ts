@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import type { DialectName } from '../dialect';
 import { foundation } from './0001-foundation';
+import { places } from './0003-places';
 
 /**
  * Every migration, in order. Names are numbered and never change once released; migrations are
@@ -9,6 +10,7 @@ import { foundation } from './0001-foundation';
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-foundation': foundation(dialect),
+    '0003-places': places(),
   };
 }
 

@@ -1,0 +1,89 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { expect, it } from 'vitest';
+import { describeEachDialect, type TestApp } from '../../../test/build-test-app';
+import { runScript } from '../../../test/processes';
+import { countPlacesByCounty } from './places.queries';
+import { importPlaces, lastImport } from './places.service';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../../../../..');
+const FIXTURE = join(REPO_ROOT, 'packages/domain/src/__fixtures__/siruta-2025.csv');
+// Reference data outside the repository (DESIGN.md §7); absent on machines without it.
+const REGISTER = resolve(REPO_ROOT, '../shared/data/siruta.csv');
+
+function scriptEnv(t: TestApp): Record<string, string> {
+  const { database } = t.config;
+  return {
+    ODONTO_DATA_DIR: t.dataDir,
+    ...(database.kind === 'postgres' ? { DATABASE_URL: database.url } : {}),
+  };
+}
+
+async function storedCount(t: TestApp): Promise<number> {
+  return [...(await countPlacesByCounty(t.db)).values()].reduce((sum, n) => sum + n, 0);
+}
+
+describeEachDialect('SIRUTA import', ({ useApp }) => {
+  const t = useApp();
+
+  it('replaces the whole set on a second import and records it', async () => {
+    const text = readFileSync(FIXTURE, 'utf8');
+    const first = await importPlaces(t().db, text, { now: new Date('2026-03-01T10:00:00Z') });
+    // The same register without București: its sectors must disappear, not linger from the first import.
+    const withoutBucharest = text
+      .split('\n')
+      .filter((line) => !/;40;/.test(line))
+      .join('\n');
+    const second = await importPlaces(t().db, withoutBucharest, { now: new Date('2026-03-02T10:00:00Z') });
+
+    expect(second).toMatchObject({
+      counties: 2,
+      localities: 15,
+      source: 'cli',
+      importedAt: '2026-03-02T10:00:00.000Z',
+    });
+    expect(second.id).not.toBe(first.id);
+    expect(await storedCount(t())).toBe(15);
+    expect((await countPlacesByCounty(t().db)).get('B')).toBeUndefined();
+    expect(await lastImport(t().db)).toEqual(second);
+  });
+
+  it('runs from the command line: counts in Romanian; a bad file exits 1 and changes nothing', async () => {
+    const done = await runScript('src/scripts/import-siruta.ts', [FIXTURE], scriptEnv(t()));
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stdout).toBe('Import SIRUTA reușit: 21 de localități în 3 județe.\n');
+
+    const bad = join(t().dataDir, 'rau.csv');
+    await writeFile(bad, 'SIRUTA;DENLOC;JUD;SIRSUP;TIP;NIV\n10;JUDEȚUL ALBA;1;1;40;unu\n');
+    const refused = await runScript('src/scripts/import-siruta.ts', [bad], scriptEnv(t()));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('Eroare: Linia 2: valoarea „unu” din coloana NIV nu este un număr.');
+    expect(refused.stderr).toContain('Localitățile existente nu au fost modificate.');
+
+    const missing = await runScript(
+      'src/scripts/import-siruta.ts',
+      [join(t().dataDir, 'nu-exista.csv')],
+      scriptEnv(t()),
+    );
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('nu poate fi citit');
+    expect(await storedCount(t())).toBe(21);
+  });
+
+  it.skipIf(!existsSync(REGISTER))(
+    'stores the real register: 42 counties, 13,851 localities, București 6',
+    async () => {
+      const started = performance.now();
+      const imported = await importPlaces(t().db, readFileSync(REGISTER, 'utf8'));
+      const seconds = (performance.now() - started) / 1000;
+      expect(imported).toMatchObject({ counties: 42, localities: 13_851 });
+      const counts = await countPlacesByCounty(t().db);
+      expect(counts.size).toBe(42);
+      expect(await storedCount(t())).toBe(13_851);
+      expect(counts.get('B')).toBe(6);
+      // Measured, not asserted (DESIGN.md §8): visible with --reporter=verbose when it matters.
+      console.info(`SIRUTA import [${t().dialect}]: ${seconds.toFixed(2)} s`);
+    },
+  );
+});

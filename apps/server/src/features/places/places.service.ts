@@ -1,0 +1,128 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { COUNTIES, countyByAuto, type County } from '@odonto/domain/places';
+import { parseSiruta } from '@odonto/domain/siruta';
+import type { CountyLocalitiesResponse, PlacesResponse } from '@odonto/domain/contracts/places';
+import type { Database, NewPlaceRow } from '../../db/database';
+import { writeAudit, type AuditActor } from '../../plugins/audit';
+import { COUNTRIES, COUNTRIES_TAG } from './countries';
+import {
+  countPlacesByCounty,
+  listCountyPlaces,
+  readImportSetting,
+  replacePlaces,
+  writeImportSetting,
+} from './places.queries';
+
+/** What is recorded about the last import (the `settings` row 'places.import'). */
+export interface PlacesImport {
+  /** Random per import: the ETag of every places answer changes with it. */
+  id: string;
+  importedAt: string;
+  counties: number;
+  localities: number;
+  sha256: string;
+  source: 'cli' | 'upload';
+}
+
+export interface ImportOptions {
+  now?: Date;
+  source?: PlacesImport['source'];
+  actor?: AuditActor;
+}
+
+const NO_ACTOR: AuditActor = { userId: null, userEmail: null, ip: null };
+
+/**
+ * Parses a SIRUTA register and replaces every stored locality with its content in one transaction.
+ * A file the parser refuses (SirutaFormatError) changes nothing.
+ */
+export async function importPlaces(
+  db: Kysely<Database>,
+  csvText: string,
+  options: ImportOptions = {},
+): Promise<PlacesImport> {
+  const { localitati, counts } = parseSiruta(csvText);
+  const rows: NewPlaceRow[] = [];
+  for (const [auto, list] of Object.entries(localitati)) {
+    list.forEach((locality, position) =>
+      rows.push({
+        county_auto: auto,
+        position,
+        nume: locality.nume,
+        simplu: locality.simplu ?? null,
+        comuna: locality.comuna ?? null,
+      }),
+    );
+  }
+  const now = options.now ?? new Date();
+  const record: PlacesImport = {
+    id: randomUUID(),
+    importedAt: now.toISOString(),
+    ...counts,
+    sha256: createHash('sha256').update(csvText).digest('hex'),
+    source: options.source ?? 'cli',
+  };
+  await db.transaction().execute(async (trx) => {
+    await replacePlaces(trx, rows);
+    await writeImportSetting(trx, JSON.stringify(record), record.importedAt);
+    await writeAudit(trx, now, options.actor ?? NO_ACTOR, {
+      action: 'places.import',
+      entity: 'places',
+      details: { ...counts, sha256: record.sha256, source: record.source },
+    });
+  });
+  return record;
+}
+
+/** The last import, or null before the first one (or when the record is unreadable). */
+export async function lastImport(db: Kysely<Database>): Promise<PlacesImport | null> {
+  const text = await readImportSetting(db);
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as PlacesImport;
+  } catch {
+    return null;
+  }
+}
+
+/** The validator of the places answers: it changes with every import and with the country names. */
+export async function placesEtag(db: Kysely<Database>, scope: string): Promise<string> {
+  const imported = await lastImport(db);
+  return `"places-${imported?.id ?? 'none'}-${COUNTRIES_TAG}-${scope}"`;
+}
+
+/** GET /api/places: the 42 counties with their stored locality counts, and the countries. */
+export async function placesSummary(db: Kysely<Database>): Promise<PlacesResponse> {
+  const counts = await countPlacesByCounty(db);
+  return {
+    judete: COUNTIES.map((county) => ({
+      auto: county.auto,
+      nume: county.nume,
+      localitati: counts.get(county.auto) ?? 0,
+    })),
+    tari: [...COUNTRIES],
+  };
+}
+
+/** The county of a request parameter ('cj' → Cluj), or null for an unknown code. */
+export function knownCounty(auto: string): County | null {
+  return countyByAuto(auto) ?? null;
+}
+
+/** GET /api/places/{auto}: one county's localities (an empty list before the first import). */
+export async function countyPlaces(db: Kysely<Database>, county: County): Promise<CountyLocalitiesResponse> {
+  return { auto: county.auto, nume: county.nume, localitati: await listCountyPlaces(db, county.auto) };
+}
+
+/**
+ * Upload bytes → text: UTF-8 as INS and every re-publication use now; older exports in the Central
+ * European Windows code page are read too, rather than refused.
+ */
+export function decodeCsv(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1250').decode(bytes);
+  }
+}

@@ -8,6 +8,8 @@ export interface Database {
   audit_log: AuditLogTable;
   outbox: OutboxTable;
   settings: SettingsTable;
+  patients: PatientsTable;
+  counters: CountersTable;
   places: PlacesTable;
 }
 
@@ -94,6 +96,49 @@ export interface SettingsTable {
   /** JSON text. */
   value: string;
   updated_at: string;
+}
+
+/** A patient (SPEC.md §3); `id` is the API's `_id`, `file_number` the clinic's sequential file number (`id`). */
+export interface PatientsTable {
+  id: string;
+  file_number: number;
+  nume: string;
+  prenume: string;
+  email: string;
+  telefon: string;
+  /** YYYY-MM-DD. */
+  birthdate: string | null;
+  judet: string;
+  oras: string;
+  tara: string;
+  medic: string;
+  igienizare: number;
+  blocked: number;
+  /** JSON object: checklist key → { val, text? }. */
+  antecedente: string;
+  antecedente_detalii: string;
+  /** JSON array of tooth names. */
+  dinti_stersi: string;
+  avatar: string | null;
+  /** Normalised "nume prenume|prenume nume|phone digits", indexed for substring search. */
+  search_key: string;
+  judet_norm: string;
+  oras_norm: string;
+  tara_norm: string;
+  medic_norm: string;
+  created_at: string;
+  updated_at: string;
+  version: number;
+  deleted_at: string | null;
+  deleted_by: string | null;
+}
+export type PatientRow = Selectable<PatientsTable>;
+export type NewPatientRow = Insertable<PatientsTable>;
+
+/** Named sequences (patient file numbers, …) handed out inside the caller's transaction. */
+export interface CountersTable {
+  name: string;
+  value: number;
 }
 
 /** One SIRUTA locality of a county, in the importer's order (DESIGN.md §7). */

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import type { DialectName } from '../dialect';
 import { foundation } from './0001-foundation';
+import { patients } from './0002-patients';
 import { places } from './0003-places';
 
 /**
@@ -10,6 +11,7 @@ import { places } from './0003-places';
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-foundation': foundation(dialect),
+    '0002-patients': patients(dialect),
     '0003-places': places(),
   };
 }

@@ -27,8 +27,12 @@ export function isMenuItemActive(itemPath: string, pathname: string): boolean {
   return pathname === itemPath || pathname.startsWith(`${itemPath}/`);
 }
 
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
+/** 'Dr. Maria Ionescu' → 'MI': titles such as 'Dr.' are left out. */
+export function initials(name: string): string {
+  const parts = name
+    .trim()
+    .split(/\s+/)
+    .filter((part) => part !== '' && !part.endsWith('.'));
   return parts
     .slice(0, 2)
     .map((part) => part.charAt(0).toLocaleUpperCase('ro'))
@@ -104,6 +108,16 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm">
+        <Stack gap={0} hiddenFrom="xs" px="sm" pb="sm">
+          <Text size="sm" fw={600}>
+            {displayName}
+          </Text>
+          {user.functie ? (
+            <Text size="xs" c="dimmed">
+              {user.functie}
+            </Text>
+          ) : null}
+        </Stack>
         <nav aria-label="Meniu principal">
           <Stack gap={4}>
             {menuItems(userCtx.roles).map((item) => {

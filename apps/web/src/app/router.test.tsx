@@ -5,7 +5,7 @@ import { NO_SETUP, SIGNED_OUT, sessionFor } from '../test/fixtures';
 import { apiError, mockApi } from '../test/mock-api';
 import { renderRoutes } from '../test/render';
 import { canOpenSterilisation, canOpenUsers } from './access';
-import { isMenuItemActive } from './app-layout';
+import { initials, isMenuItemActive } from './app-layout';
 import { routes } from './router';
 
 function signedInAs(roles: string[]) {
@@ -46,6 +46,11 @@ describe('access rules', () => {
     expect(isMenuItemActive('/pacienti', '/pacienti')).toBe(true);
     expect(isMenuItemActive('/pacienti', '/pacienti/edit/12')).toBe(true);
     expect(isMenuItemActive('/pacienti', '/pacientiX')).toBe(false);
+  });
+
+  it('draws the avatar initials without titles', () => {
+    expect(initials('Dr. Maria Ionescu')).toBe('MI');
+    expect(initials('ștefan popa')).toBe('ȘP');
   });
 });
 

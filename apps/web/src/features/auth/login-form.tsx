@@ -61,7 +61,7 @@ export function LoginForm({ onSuccess, onError, onForgotPassword }: LoginFormPro
   }
 
   return (
-    <form onSubmit={handleSubmit(handleLogin)} noValidate aria-label="Autentificare">
+    <form onSubmit={handleSubmit(handleLogin)} noValidate aria-label="Formular de autentificare">
       <Stack gap="md">
         <EmailField control={control} />
         <PasswordField control={control} />

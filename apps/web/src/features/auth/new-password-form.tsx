@@ -47,7 +47,7 @@ function PasswordField({
       // The mismatch message must show while the user types the second password.
       error={visibleError(fieldState, name === 'confirm')}
       visibilityToggleFocusable
-      visibilityToggleButtonProps={{ 'aria-label': `Arată ${label}` }}
+      visibilityToggleButtonProps={{ 'aria-label': name === 'confirm' ? 'Arată confirmarea parolei' : 'Arată parola' }}
     />
   );
 }
@@ -75,7 +75,7 @@ export function NewPasswordForm({ email, token, onSaved, onError, onBackToLogin 
   }
 
   return (
-    <form onSubmit={handleSubmit(handleSave)} noValidate aria-label="Parolă nouă">
+    <form onSubmit={handleSubmit(handleSave)} noValidate aria-label="Formular pentru parola nouă">
       <Stack gap="md">
         {isLinkBroken ? (
           <Alert color="orange" variant="light" role="alert">

@@ -38,7 +38,7 @@ export function ResetRequestForm({ isNoEmail, onSent, onError, onBackToLogin }: 
   }
 
   return (
-    <form onSubmit={handleSubmit(handleReset)} noValidate aria-label="Resetare parolă">
+    <form onSubmit={handleSubmit(handleReset)} noValidate aria-label="Formular de resetare a parolei">
       <Stack gap="md">
         <TextInput
           {...field}

@@ -36,7 +36,7 @@ function SetupField({ control, name, label, autoComplete, isPassword }: (typeof 
         required
         error={error}
         visibilityToggleFocusable
-        visibilityToggleButtonProps={{ 'aria-label': `Arată ${label.toLowerCase()}` }}
+        visibilityToggleButtonProps={{ 'aria-label': name === 'confirm' ? 'Arată confirmarea parolei' : 'Arată parola' }}
       />
     );
   }
@@ -84,7 +84,7 @@ export function SetupPage() {
       title="Configurare inițială"
       description="Nu există încă niciun utilizator. Creați contul administratorului clinicii."
     >
-      <form onSubmit={handleSubmit(handleCreate)} noValidate aria-label="Configurare inițială">
+      <form onSubmit={handleSubmit(handleCreate)} noValidate aria-label="Formular de configurare">
         <Stack gap="md">
           {errorMessage ? (
             <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle />}>

@@ -28,7 +28,13 @@ export function RequireSession({ children }: { children: ReactNode }) {
 }
 
 /** A route needing a role: others see the Romanian no-access page. */
-export function RequireAccess({ allow, children }: { allow: (roles: readonly string[]) => boolean; children: ReactNode }) {
+export function RequireAccess({
+  allow,
+  children,
+}: {
+  allow: (roles: readonly string[]) => boolean;
+  children: ReactNode;
+}) {
   const { userCtx } = useCurrentUser();
   return allow(userCtx.roles) ? children : <NoAccessPage roles={userCtx.roles} />;
 }

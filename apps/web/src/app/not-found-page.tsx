@@ -4,7 +4,8 @@ import { usePageTitle } from '../ui/use-page-title';
 import { StatusPage } from './status-page';
 
 export const NOT_FOUND_TITLE = 'Pagina nu a fost găsită';
-export const NOT_FOUND_MESSAGE = 'Adresa cerută nu există. Verificați adresa sau întoarceți-vă la pagina principală.';
+export const NOT_FOUND_MESSAGE =
+  'Adresa cerută nu există. Verificați adresa sau întoarceți-vă la pagina principală.';
 
 /** The 404 page for any unknown path. */
 export function NotFoundPage() {

@@ -113,7 +113,10 @@ describe('routes and guards', () => {
   });
 
   it('offers a retry when the session cannot be checked', async () => {
-    mockApi({ 'GET /api/setup': NO_SETUP, 'GET /api/check-login': apiError(500, 'server_error', 'Eroare server.') });
+    mockApi({
+      'GET /api/setup': NO_SETUP,
+      'GET /api/check-login': apiError(500, 'server_error', 'Eroare server.'),
+    });
     renderRoutes(routes, '/pacienti');
     expect(await screen.findByText('Sesiunea nu a putut fi verificată')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reîncearcă' })).toBeTruthy();

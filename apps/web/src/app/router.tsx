@@ -20,14 +20,18 @@ const ReviewsPage = lazyPage(() => import('../features/reviews/reviews-page').th
 const PatientListPage = lazyPage(() =>
   import('../features/patients/patient-list-page').then((m) => m.PatientListPage),
 );
-const PatientAddPage = lazyPage(() => import('../features/patients/patient-add-page').then((m) => m.PatientAddPage));
+const PatientAddPage = lazyPage(() =>
+  import('../features/patients/patient-add-page').then((m) => m.PatientAddPage),
+);
 const PatientEditPage = lazyPage(() =>
   import('../features/patients/patient-edit-page').then((m) => m.PatientEditPage),
 );
 const AppointmentsPage = lazyPage(() =>
   import('../features/appointments/appointments-page').then((m) => m.AppointmentsPage),
 );
-const DocumentsPage = lazyPage(() => import('../features/documents/documents-page').then((m) => m.DocumentsPage));
+const DocumentsPage = lazyPage(() =>
+  import('../features/documents/documents-page').then((m) => m.DocumentsPage),
+);
 const HistoryPage = lazyPage(() => import('../features/history/history-page').then((m) => m.HistoryPage));
 const ChartPage = lazyPage(() => import('../features/chart/chart-page').then((m) => m.ChartPage));
 

@@ -30,7 +30,9 @@ describe('http client', () => {
         confirm: 'Parolele nu coincid',
       }),
     });
-    const failure = await request('/api/save-new-pass', { method: 'POST', body: {} }).catch((error: unknown) => error);
+    const failure = await request('/api/save-new-pass', { method: 'POST', body: {} }).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({
       status: 400,
@@ -52,7 +54,9 @@ describe('http client', () => {
 
   it('rejects an answer that does not match the contract', async () => {
     mockApi({ 'GET /api/setup': { body: { needsSetup: 'poate' } } });
-    await expect(request('/api/setup', { schema: z.object({ needsSetup: z.boolean() }) })).rejects.toMatchObject({
+    await expect(
+      request('/api/setup', { schema: z.object({ needsSetup: z.boolean() }) }),
+    ).rejects.toMatchObject({
       code: 'invalid_response',
       message: INVALID_RESPONSE_MESSAGE,
     });

@@ -17,7 +17,8 @@ export class ApiError extends Error {
   }
 }
 
-export const NETWORK_ERROR_MESSAGE = 'Serverul nu poate fi contactat. Verificați conexiunea și încercați din nou.';
+export const NETWORK_ERROR_MESSAGE =
+  'Serverul nu poate fi contactat. Verificați conexiunea și încercați din nou.';
 export const INVALID_RESPONSE_MESSAGE = 'Serverul a trimis un răspuns neașteptat.';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -52,6 +52,11 @@ export function mockApi(handlers: Record<string, Handler>): { calls: MockCall[] 
   return { calls };
 }
 
-export function apiError(status: number, code: string, message: string, fields?: Record<string, string>): MockAnswer {
+export function apiError(
+  status: number,
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+): MockAnswer {
   return { status, body: { error: { code, message, ...(fields ? { fields } : {}) } } };
 }

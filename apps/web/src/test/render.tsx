@@ -14,11 +14,22 @@ export function createTestQueryClient(): QueryClient {
 
 /** Renders a widget inside the app's providers (Mantine in test mode, Query, toasts). */
 export function renderWithProviders(ui: ReactElement, queryClient: QueryClient = createTestQueryClient()) {
-  return { queryClient, ...render(<Providers env="test" queryClient={queryClient}>{ui}</Providers>) };
+  return {
+    queryClient,
+    ...render(
+      <Providers env="test" queryClient={queryClient}>
+        {ui}
+      </Providers>,
+    ),
+  };
 }
 
 /** Renders routes in a memory router at `path`. */
-export function renderRoutes(routes: RouteObject[], path: string, queryClient: QueryClient = createTestQueryClient()) {
+export function renderRoutes(
+  routes: RouteObject[],
+  path: string,
+  queryClient: QueryClient = createTestQueryClient(),
+) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
     <Providers env="test" queryClient={queryClient}>

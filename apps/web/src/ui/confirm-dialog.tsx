@@ -13,7 +13,11 @@ declare module './modals' {
 }
 
 /** The message with the NU / DA answers (SPEC.md §8 confirmation texts). */
-export function ConfirmationContent({ message, onAnswer, close }: ConfirmationProps & Partial<ModalControls>) {
+export function ConfirmationContent({
+  message,
+  onAnswer,
+  close,
+}: ConfirmationProps & Partial<ModalControls>) {
   function handleAnswer(answer: boolean) {
     close?.();
     onAnswer(answer);

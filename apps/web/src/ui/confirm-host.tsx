@@ -32,7 +32,11 @@ export function askConfirmation(message: string): Promise<boolean> {
 
 /** Renders the question `askConfirmation` asked; mounted once by the app's providers. */
 export function ConfirmHost() {
-  const { question, isOpen } = useSyncExternalStore(subscribe, () => state, () => state);
+  const { question, isOpen } = useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
 
   function handleAnswer(answer: boolean) {
     if (!state.isOpen) return;

@@ -65,6 +65,16 @@ describe('Dropdown', () => {
     expect(handleSubmit).not.toHaveBeenCalled();
   });
 
+  it('lets keyboard users pick with the arrow keys and Tab', async () => {
+    const user = userEvent.setup();
+    const handleChange = vi.fn();
+    renderWithProviders(<Dropdown label="Medic" data={DOCTORS} onChange={handleChange} />);
+    await user.type(screen.getByRole('combobox', { name: 'Medic' }), 'vasi');
+    await user.keyboard('{ArrowDown}');
+    await user.tab();
+    expect(handleChange).toHaveBeenLastCalledWith('Vasilescu Dan');
+  });
+
   it('shows the clear icon only with more than 4 entries and some text', async () => {
     const user = userEvent.setup();
     const { unmount } = renderWithProviders(<Dropdown label="Medic" data={DOCTORS} />);
@@ -81,7 +91,9 @@ describe('Dropdown', () => {
   it('clears the text and the value with the clear icon', async () => {
     const user = userEvent.setup();
     const handleChange = vi.fn();
-    renderWithProviders(<Dropdown label="Medic" data={DOCTORS} defaultValue="Popescu Ion" onChange={handleChange} />);
+    renderWithProviders(
+      <Dropdown label="Medic" data={DOCTORS} defaultValue="Popescu Ion" onChange={handleChange} />,
+    );
     const input = screen.getByRole<HTMLInputElement>('combobox', { name: 'Medic' });
     expect(input.value).toBe('Popescu Ion');
     await user.click(screen.getByRole('button', { name: 'Golește câmpul' }));

@@ -11,7 +11,9 @@ function setup() {
 
 function fileInput(label: string): HTMLInputElement {
   const group = screen.getByRole('group', { name: label });
-  const input = group.ownerDocument.querySelector<HTMLInputElement>(`input[type="file"][aria-label="${label}"]`);
+  const input = group.ownerDocument.querySelector<HTMLInputElement>(
+    `input[type="file"][aria-label="${label}"]`,
+  );
   if (!input) throw new Error('no file input');
   return input;
 }

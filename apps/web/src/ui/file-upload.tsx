@@ -129,7 +129,13 @@ export function FileUpload({
             inputProps={{ 'aria-label': label, 'aria-required': required }}
           >
             {(props) => (
-              <Button {...props} variant="light" mt={4} leftSection={<IconUpload size={16} />} disabled={disabled}>
+              <Button
+                {...props}
+                variant="light"
+                mt={4}
+                leftSection={<IconUpload size={16} />}
+                disabled={disabled}
+              >
                 {buttonLabel}
               </Button>
             )}

@@ -54,11 +54,16 @@ type Registry = { [N in ModalName]?: ModalRegistration<ModalPropsOf<N>> };
 const registry: Registry = {};
 
 /** Makes `component` the modal opened by `openModal(name, ...)`. */
-export function registerModal<N extends ModalName>(name: N, registration: ModalRegistration<ModalPropsOf<N>>): void {
+export function registerModal<N extends ModalName>(
+  name: N,
+  registration: ModalRegistration<ModalPropsOf<N>>,
+): void {
   (registry as { [K in N]?: ModalRegistration<ModalPropsOf<K>> })[name] = registration;
 }
 
-export function getModalRegistration<N extends ModalName>(name: N): ModalRegistration<ModalPropsOf<N>> | undefined {
+export function getModalRegistration<N extends ModalName>(
+  name: N,
+): ModalRegistration<ModalPropsOf<N>> | undefined {
   return (registry as { [K in N]?: ModalRegistration<ModalPropsOf<K>> })[name];
 }
 
@@ -109,7 +114,11 @@ export function clearClosedModal(): void {
 }
 
 export function useModalState(): ModalState {
-  return useSyncExternalStore(subscribe, () => state, () => state);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
 }
 
 /** For tests: close and forget everything. */

@@ -79,7 +79,13 @@ export function LoginPage({ onPasswordSaved }: LoginPageProps) {
     <AuthCard title={TITLES[mode]} description={resetLink ? resetLink.email : undefined}>
       <Stack gap="md">
         {errorMessage ? (
-          <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle />} data-testid="login-error">
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            icon={<IconAlertCircle />}
+            data-testid="login-error"
+          >
             {errorMessage}
           </Alert>
         ) : null}

@@ -47,7 +47,9 @@ function PasswordField({
       // The mismatch message must show while the user types the second password.
       error={visibleError(fieldState, name === 'confirm')}
       visibilityToggleFocusable
-      visibilityToggleButtonProps={{ 'aria-label': name === 'confirm' ? 'Arată confirmarea parolei' : 'Arată parola' }}
+      visibilityToggleButtonProps={{
+        'aria-label': name === 'confirm' ? 'Arată confirmarea parolei' : 'Arată parola',
+      }}
     />
   );
 }
@@ -55,7 +57,11 @@ function PasswordField({
 /** SPEC.md §2 new-password mode: 'parolă nouă', 'repeta parola' and 'salvează'. */
 export function NewPasswordForm({ email, token, onSaved, onError, onBackToLogin }: NewPasswordFormProps) {
   const saveNewPassword = useSaveNewPassword();
-  const { control, handleSubmit, formState, setError } = useForm<NewPasswordInput, unknown, NewPasswordRequest>({
+  const { control, handleSubmit, formState, setError } = useForm<
+    NewPasswordInput,
+    unknown,
+    NewPasswordRequest
+  >({
     mode: 'onChange',
     resolver: zodResolver(newPasswordRequest),
     defaultValues: { email, token, password: '', confirm: '' },

@@ -24,7 +24,13 @@ const FIELDS: readonly { name: FieldName; label: string; autoComplete: string; i
   { name: 'confirm', label: 'Repetă parola', autoComplete: 'new-password', isPassword: true },
 ];
 
-function SetupField({ control, name, label, autoComplete, isPassword }: (typeof FIELDS)[number] & { control: SetupControl }) {
+function SetupField({
+  control,
+  name,
+  label,
+  autoComplete,
+  isPassword,
+}: (typeof FIELDS)[number] & { control: SetupControl }) {
   const { field, fieldState } = useController({ control, name });
   const error = visibleError(fieldState, name === 'confirm');
   if (isPassword) {
@@ -36,7 +42,9 @@ function SetupField({ control, name, label, autoComplete, isPassword }: (typeof 
         required
         error={error}
         visibilityToggleFocusable
-        visibilityToggleButtonProps={{ 'aria-label': name === 'confirm' ? 'Arată confirmarea parolei' : 'Arată parola' }}
+        visibilityToggleButtonProps={{
+          'aria-label': name === 'confirm' ? 'Arată confirmarea parolei' : 'Arată parola',
+        }}
       />
     );
   }

@@ -44,11 +44,13 @@ describe('serving the web app', () => {
   });
 
   it('does not answer index.html for /api, /history-imgs, missing files or non-page requests', async () => {
-    for (const url of ['/api/nu-exista', '/history-imgs/p1/thumb-a.png']) {
-      const response = await page(url);
-      expect(response.statusCode, url).toBe(404);
-      expect(response.headers['content-type']).toContain('application/json');
-    }
+    const api = await page('/api/nu-exista');
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toContain('application/json');
+    // Patient images are the files feature's (signed-in staff only), never the web app's page.
+    const image = await page('/history-imgs/p1/thumb-a.png');
+    expect(image.statusCode).toBeGreaterThanOrEqual(400);
+    expect(image.body).not.toBe(INDEX);
     expect((await t.app.inject({ url: '/assets/lipsa.js' })).statusCode).toBe(404);
     expect(
       (await t.app.inject({ url: '/pacienti/list', headers: { accept: 'application/json' } })).statusCode,

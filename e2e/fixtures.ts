@@ -9,7 +9,9 @@ interface WorkerFixtures {
 
 interface TestFixtures {
   /** Signs in through the login screen and waits for the landing page. */
-  signIn: (page: Page, user: DemoUser) => Promise<void>;
+  signIn: (page: Page, user: DemoUser, origin?: string) => Promise<void>;
+  /** A server of the test's own, for tests that need an empty clinic or change accounts. */
+  startOwnApp: (options: { seed: 'none' | 'demo' }) => Promise<RunningApp>;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -25,11 +27,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   baseURL: async ({ demoApp }, use) => {
     await use(demoApp.url);
   },
+  // eslint-disable-next-line no-empty-pattern
+  startOwnApp: async ({}, use) => {
+    const started: RunningApp[] = [];
+    await use(async (options) => {
+      const app = await startApp(options);
+      started.push(app);
+      return app;
+    });
+    await Promise.all(started.map((app) => app.stop()));
+  },
+  // eslint-disable-next-line no-empty-pattern
   signIn: async ({}, use) => {
-    await use(async (page, user) => {
-      await page.goto('/login');
-      await page.getByLabel('Email').fill(user.email);
-      await page.getByLabel('Parolă', { exact: true }).fill(user.password);
+    await use(async (page, user, origin) => {
+      await page.goto(`${origin ?? ''}/login`);
+      await page.getByRole('textbox', { name: 'Email', exact: true }).fill(user.email);
+      await page.getByRole('textbox', { name: 'Parolă', exact: true }).fill(user.password);
       await page.getByRole('button', { name: 'login' }).click();
       await expect(page).toHaveURL(new RegExp(user.landing));
     });

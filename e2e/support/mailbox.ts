@@ -8,15 +8,16 @@ export interface ReceivedMail {
 
 /** A real SMTP server on 127.0.0.1 that keeps every message it receives, for the app to send to. */
 export class Mailbox {
-  readonly mails: ReceivedMail[] = [];
   private readonly server: SMTPServer;
+  readonly mails: ReceivedMail[];
 
-  private constructor(server: SMTPServer) {
+  private constructor(server: SMTPServer, mails: ReceivedMail[]) {
     this.server = server;
+    this.mails = mails;
   }
 
   static async start(): Promise<{ mailbox: Mailbox; port: number }> {
-    let mailbox: Mailbox | undefined;
+    const received: ReceivedMail[] = [];
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
@@ -25,7 +26,7 @@ export class Mailbox {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
-          mailbox?.mails.push({
+          received.push({
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             raw: Buffer.concat(chunks).toString('utf8'),
           });
@@ -33,7 +34,7 @@ export class Mailbox {
         });
       },
     });
-    mailbox = new Mailbox(server);
+    const mailbox = new Mailbox(server, received);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.server.address() as AddressInfo;
     return { mailbox, port };

@@ -1,0 +1,40 @@
+import { DEMO_USERS, expect, test } from '../fixtures';
+
+test('the whole password reset flow, from the request to signing in with the new password', async ({
+  page,
+  startOwnApp,
+  signIn,
+}) => {
+  const app = await startOwnApp({ seed: 'demo' });
+  const user = DEMO_USERS.medic2;
+  await page.goto(`${app.url}/login`);
+  await page.getByRole('button', { name: 'ai uitat parola?' }).click();
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(user.email);
+  await page.getByRole('button', { name: 'reset' }).click();
+  await expect(page.getByText('Link-ul de resetare al parolei a fost trimis pe email.')).toBeVisible();
+
+  const mail = await app.mailbox.waitFor(user.email);
+  const link = mail.match(/https?:\/\/\S+reset_pass=[^\s"<]+/)?.[0];
+  expect(link, 'the mail carries the reset link').toBeTruthy();
+  await page.goto(link!.replace(/&amp;/g, '&'));
+
+  await expect(page.getByRole('button', { name: 'salvează' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'parolă nouă', exact: true }).fill('Noua-Parola-2026');
+  await page.getByRole('textbox', { name: 'repeta parola', exact: true }).fill('Alta-Parola-2026');
+  await expect(page.getByText('Parolele nu coincid')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'salvează' })).toBeDisabled();
+  await page.getByRole('textbox', { name: 'repeta parola', exact: true }).fill('Noua-Parola-2026');
+  await page.getByRole('button', { name: 'salvează' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await signIn(page, { ...user, password: 'Noua-Parola-2026' }, app.url);
+  await expect(page.getByRole('navigation', { name: 'Meniu principal' })).toBeVisible();
+
+  // The link is single-use.
+  await page.getByRole('button', { name: 'Deconectare' }).click();
+  await page.goto(link!.replace(/&amp;/g, '&'));
+  await page.getByRole('textbox', { name: 'parolă nouă', exact: true }).fill('Inca-O-Parola-2026');
+  await page.getByRole('textbox', { name: 'repeta parola', exact: true }).fill('Inca-O-Parola-2026');
+  await page.getByRole('button', { name: 'salvează' }).click();
+  await expect(page.getByText(/nu este valid sau a expirat/)).toBeVisible();
+});

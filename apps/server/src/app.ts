@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { DialectName } from './db/dialect';
 import { authRoutes } from './features/auth/auth.routes';
+import { patientsRoutes } from './features/patients/patients.routes';
 import { placesRoutes } from './features/places/places.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { createMailer, type Mailer } from './notify/mail';
@@ -62,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(systemRoutes);
   await app.register(authRoutes);
+  await app.register(patientsRoutes);
   await app.register(placesRoutes);
 
   await registerWebApp(app, config.webDistDir);

@@ -8,11 +8,15 @@ import type { Database } from './database';
  * databases, and a rolled-back insert gives its number back. A counter that does not exist yet starts at 0.
  */
 export async function nextCounterValue(trx: Kysely<Database>, name: string, count = 1): Promise<number> {
-  if (!Number.isInteger(count) || count < 1) throw new RangeError(`counter step must be a positive integer: ${count}`);
+  if (!Number.isInteger(count) || count < 1) {
+    throw new RangeError(`counter step must be a positive integer: ${count}`);
+  }
   const row = await trx
     .insertInto('counters')
     .values({ name, value: count })
-    .onConflict((conflict) => conflict.column('name').doUpdateSet((eb) => ({ value: eb('counters.value', '+', count) })))
+    .onConflict((conflict) =>
+      conflict.column('name').doUpdateSet((eb) => ({ value: eb('counters.value', '+', count) })),
+    )
     .returning('value')
     .executeTakeFirstOrThrow();
   return Number(row.value);

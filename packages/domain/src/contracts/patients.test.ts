@@ -30,6 +30,7 @@ describe('patientInput', () => {
     ['letters in a phone', { telefon: '0722abc' }, 'telefon'],
     ['a bad email', { email: 'ana@' }, 'email'],
     ['a bad birthdate', { birthdate: '12.03.1980' }, 'birthdate'],
+    ['a birthdate that is no real day', { birthdate: '1980-02-30' }, 'birthdate'],
     ['an unknown history item', { antecedente: { necunoscut: { val: true } } }, 'antecedente'],
     ['an unknown field', { parola: 'x' }, ''],
   ])('rejects %s', (_name, change, path) => {
@@ -48,7 +49,7 @@ describe('patientListQuery', () => {
     expect(patientListQuery.parse(query)).toMatchObject(expected);
   });
 
-  it.each([{ page: '0' }, { from: '2026-13' }, { sort: 'x' }])('rejects %j', (query) => {
+  it.each([{ page: '0' }, { from: '2026-13' }, { to: '2026-02-29' }, { sort: 'x' }])('rejects %j', (query) => {
     expect(patientListQuery.safeParse(query).success).toBe(false);
   });
 });

@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { ANTECEDENT_KEYS, type AntecedentKey } from '../antecedents';
+import { toInstant } from '../clinic-time';
 import { RULE_MESSAGES } from '../rules';
 
 const REQUIRED = RULE_MESSAGES.required;
 const NAME_PATTERN = /^[\p{L}]+(?:[ '-][\p{L}]+)*$/u;
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data trebuie să fie în formatul AAAA-LL-ZZ.');
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data trebuie să fie în formatul AAAA-LL-ZZ.')
+  // The pattern lets 2026-02-30 through; the server computes ages and day boundaries from it.
+  .refine((day) => !Number.isNaN(toInstant(day)), 'Data nu este validă.');
 
 const personName = (field: string) =>
   z

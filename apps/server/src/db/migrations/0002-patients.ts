@@ -48,7 +48,11 @@ export function patients(dialect: DialectName): Migration {
         .execute();
 
       // The list is newest first; each equality filter walks its own index in that order.
-      await db.schema.createIndex('patients_created_at').on('patients').columns(['created_at', 'file_number']).execute();
+      await db.schema
+        .createIndex('patients_created_at')
+        .on('patients')
+        .columns(['created_at', 'file_number'])
+        .execute();
       for (const column of ['judet_norm', 'oras_norm', 'tara_norm', 'medic_norm', 'igienizare']) {
         await db.schema
           .createIndex(`patients_${column}_created_at`)

@@ -1,0 +1,48 @@
+import { digitsOnly, normalizeSearchText } from '@odonto/domain/text';
+
+/**
+ * Pure helpers of the patient search (DESIGN.md §2): the key the index holds and how a query is read.
+ * Both sides go through normalizeSearchText, so "stefan" meets "Ștefan" and "Ştefan" alike.
+ */
+
+// A character no name or phone holds, so a query cannot match across two parts of the key.
+const KEY_SEPARATOR = '|';
+// What people type for a phone number: digits with spaces, dots, dashes, brackets or a leading plus.
+const PHONE_LIKE = /^[\d\s+()./-]+$/;
+/** The trigram index needs three characters; shorter queries take the LIKE fallback. */
+export const TRIGRAM_LENGTH = 3;
+
+/** The normalised search key of a patient: "nume prenume|prenume nume|phone digits". */
+export function patientSearchKey(patient: { nume: string; prenume: string; telefon: string }): string {
+  const nume = normalizeSearchText(patient.nume);
+  const prenume = normalizeSearchText(patient.prenume);
+  return [`${nume} ${prenume}`, `${prenume} ${nume}`, digitsOnly(patient.telefon)].join(KEY_SEPARATOR);
+}
+
+/** How the list restricts patients by the search box: not at all, by a short LIKE, or through the index. */
+export type SearchPlan =
+  { kind: 'all' } | { kind: 'short'; needle: string } | { kind: 'trigram'; needle: string };
+
+/** Reads the search box: a phone-like query ('0722 123') is searched as its digits, anything else as text. */
+export function planSearch(query: string | undefined): SearchPlan {
+  const text = query ?? '';
+  const needle = PHONE_LIKE.test(text) && /\d/.test(text) ? digitsOnly(text) : normalizeSearchText(text);
+  if (needle === '') return { kind: 'all' };
+  return [...needle].length >= TRIGRAM_LENGTH ? { kind: 'trigram', needle } : { kind: 'short', needle };
+}
+
+/** The needle as a LIKE pattern for "contains", with `\` escaping LIKE's own wildcards. */
+export function containsPattern(needle: string): string {
+  return `%${needle.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** The needle as one FTS5 phrase: with the trigram tokenizer a phrase matches as a substring. */
+export function ftsPhrase(needle: string): string {
+  return `"${needle.replaceAll('"', '""')}"`;
+}
+
+/** The normalised form of an equality filter value (judet, oras, tara, medic), or undefined when empty. */
+export function filterValue(value: string | undefined): string | undefined {
+  const normalised = normalizeSearchText(value ?? '');
+  return normalised === '' ? undefined : normalised;
+}

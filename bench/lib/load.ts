@@ -1,0 +1,33 @@
+import autocannon from 'autocannon';
+import { summarise, type LatencySummary } from './stats';
+
+/**
+ * Sends `requests` GETs over `connections` concurrent keep-alive connections and answers the latency of
+ * every 2xx answer. Bounded in count and time; loopback only.
+ */
+export async function measure(options: {
+  url: string;
+  paths: readonly string[];
+  cookie: string;
+  connections: number;
+  requests: number;
+}): Promise<LatencySummary> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const instance = autocannon({
+    url: options.url,
+    connections: options.connections,
+    amount: options.requests,
+    timeout: 10,
+    duration: 120,
+    headers: { cookie: options.cookie, accept: 'application/json' },
+    requests: options.paths.map((path) => ({ method: 'GET', path })),
+  });
+  instance.on('response', (_client, statusCode: number, _bytes, responseTime: number) => {
+    if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+    else errors += 1;
+  });
+  await instance;
+  return summarise(latencies, errors, (performance.now() - started) / 1000);
+}

@@ -8,9 +8,11 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { DialectName } from './db/dialect';
 import { authRoutes } from './features/auth/auth.routes';
+import { avatarsRoutes } from './features/avatars/avatars.routes';
 import { patientsRoutes } from './features/patients/patients.routes';
 import { placesRoutes } from './features/places/places.routes';
 import { systemRoutes } from './features/system/system.routes';
+import { filesRoutes } from './files/files.routes';
 import { createMailer, type Mailer } from './notify/mail';
 import { registerAuth } from './plugins/auth';
 import { registerCsrf } from './plugins/csrf';
@@ -65,6 +67,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(authRoutes);
   await app.register(patientsRoutes);
   await app.register(placesRoutes);
+  await app.register(avatarsRoutes);
+  await app.register(filesRoutes);
 
   await registerWebApp(app, config.webDistDir);
   return app;

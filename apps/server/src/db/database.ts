@@ -11,6 +11,7 @@ export interface Database {
   patients: PatientsTable;
   counters: CountersTable;
   places: PlacesTable;
+  files: FilesTable;
 }
 
 export interface UsersTable {
@@ -150,3 +151,24 @@ export interface PlacesTable {
   comuna: string | null;
 }
 export type NewPlaceRow = Insertable<PlacesTable>;
+
+/** A stored file's metadata; the bytes are under `<data dir>/files/<disk_name>`. */
+export interface FilesTable {
+  id: string;
+  patient_id: string | null;
+  kind: string;
+  /** The public name in addresses (/history-imgs/{patientId}/{name}); unique per patient. */
+  name: string;
+  /** Random, relative to the files directory; never derived from what the user sent. */
+  disk_name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  width: number | null;
+  height: number | null;
+  created_at: string;
+  created_by: string | null;
+  deleted_at: string | null;
+}
+export type FileRow = Selectable<FilesTable>;
+export type NewFileRow = Insertable<FilesTable>;

@@ -3,6 +3,7 @@ import type { DialectName } from '../dialect';
 import { foundation } from './0001-foundation';
 import { patients } from './0002-patients';
 import { places } from './0003-places';
+import { files } from './0004-files';
 
 /**
  * Every migration, in order. Names are numbered and never change once released; migrations are
@@ -13,6 +14,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0001-foundation': foundation(dialect),
     '0002-patients': patients(dialect),
     '0003-places': places(),
+    '0004-files': files(),
   };
 }
 

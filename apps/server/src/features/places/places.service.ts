@@ -67,7 +67,7 @@ export async function importPlaces(
     await replacePlaces(trx, rows);
     await writeImportSetting(trx, JSON.stringify(record), record.importedAt);
     await writeAudit(trx, now, options.actor ?? NO_ACTOR, {
-      action: 'places.import',
+      action: 'places_import',
       entity: 'places',
       details: { ...counts, sha256: record.sha256, source: record.source },
     });

@@ -78,7 +78,7 @@ describeEachDialect('places API', ({ useApp }) => {
     const audit = await t()
       .db.selectFrom('audit_log')
       .select(['action', 'details'])
-      .where('action', '=', 'places.import')
+      .where('action', '=', 'places_import')
       .execute();
     expect(audit).toHaveLength(1);
     expect(JSON.parse(audit[0]?.details ?? '{}')).toMatchObject({

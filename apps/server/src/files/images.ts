@@ -102,20 +102,19 @@ export async function prepareImage(
     const thumbSide = options.thumbSide ?? 256;
     const thumbFit = options.thumbFit ?? 'cover';
     // A cropped thumbnail is always the full square; a whole-picture one never grows past the original.
-    const thumbnail = image
-      .clone()
-      .resize({
-        width: thumbSide,
-        height: thumbSide,
-        fit: thumbFit,
-        withoutEnlargement: thumbFit === 'inside',
-      });
+    const thumbnail = image.clone().resize({
+      width: thumbSide,
+      height: thumbSide,
+      fit: thumbFit,
+      withoutEnlargement: thumbFit === 'inside',
+    });
     return {
       source,
       main: await encode(
         hasAlpha ? resized.png({ compressionLevel: 9 }) : resized.jpeg({ quality: 85, mozjpeg: true }),
       ),
-      thumb: await encode(thumbnail.png({ compressionLevel: 9 })),
+      // SPEC.md names thumbnails .png; a 256-colour palette makes a photo's thumbnail ~5× smaller.
+      thumb: await encode(thumbnail.png({ compressionLevel: 9, palette: true, quality: 90 })),
     };
   } catch {
     throw unreadable();

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { PatientInput } from '@odonto/domain/contracts/patients';
+import { MESSAGES } from '@odonto/domain/messages';
+import { describeEachDialect, type TestApp } from '../../../test/build-test-app';
+import { call, errorOf } from '../../../test/http';
+import { PATIENT_MESSAGES } from './patient-messages';
+import { createPatientVia, listVia, signIn } from './patients.test-support';
+
+const PEOPLE: Partial<PatientInput>[] = [
+  // ș and ț with a comma below, ş and ţ with a cedilla: both spellings are in use.
+  {
+    nume: 'Popescu',
+    prenume: 'Ștefan',
+    telefon: '0722123456',
+    judet: 'Argeș',
+    oras: 'Pitești',
+    medic: 'Dr. Ana Pop',
+    igienizare: true,
+  },
+  { nume: 'Ionescu', prenume: 'Ştefan', telefon: '0733 999 888', judet: 'Cluj', oras: 'Cluj-Napoca' },
+  { nume: 'Țăranu', prenume: 'Maria', telefon: '', judet: 'argeș', oras: 'Mioveni', medic: 'dr. ana pop' },
+  { nume: 'Ţepeş', prenume: 'Ioana', telefon: '+40 744 555 666', tara: 'Republica Moldova' },
+  { nume: 'Zamfir', prenume: 'Ana', telefon: '' },
+  { nume: 'Ursu', prenume: 'Ion', telefon: '' },
+];
+
+describeEachDialect('GET /api/pacienti: search and filters', ({ build }) => {
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await build();
+    cookie = await signIn(t, 'asistent');
+    for (const person of PEOPLE) await createPatientVia(t.app, cookie, person);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const names = async (query: Record<string, string>) =>
+    (await listVia(t.app, cookie, query)).pacienti
+      .map((p) => p.nume)
+      .sort((a, b) => a.localeCompare(b, 'ro'));
+
+  it.each([
+    ['stefan', ['Ionescu', 'Popescu']],
+    ['ŞTEFAN (cedilla)', ['Ionescu', 'Popescu'], 'ŞTEFAN'],
+    ['Ștefan (comma below)', ['Ionescu', 'Popescu'], 'Ștefan'],
+    ['taranu', ['Țăranu']],
+    ['ţăranu (cedilla for a comma-below name)', ['Țăranu'], 'ţăranu'],
+    ['țepeș (comma below for a cedilla name)', ['Ţepeş'], 'țepeș'],
+    ['tepes', ['Ţepeş']],
+    ['surname first: popescu stefan', ['Popescu'], 'popescu stefan'],
+    ['first name first: Stefan Popescu', ['Popescu'], 'Stefan Popescu'],
+    ['a partial second word: stefan pop', ['Popescu'], 'stefan pop'],
+    ['ion (3 letters, substring)', ['Ionescu', 'Ursu'], 'ion'],
+    ['a phone fragment with a space: 0722 123', ['Popescu'], '0722 123'],
+    ['the whole phone', ['Popescu'], '0722123456'],
+    ['a phone saved with spaces: 999 888', ['Ionescu'], '999 888'],
+    ['an international phone fragment: 744-555', ['Ţepeş'], '744-555'],
+    ['two letters: io', ['Ionescu', 'Ursu', 'Ţepeş'], 'io'],
+    ['one letter: z', ['Zamfir'], 'z'],
+    ['one digit: 9', ['Ionescu'], '9'],
+    ['no match', [], 'xyzw'],
+    ['a LIKE wildcard is a plain character: %', [], '%'],
+    ['an underscore is a plain character: _a', [], '_a'],
+    ['a quote in a long query', [], 'ste"fan'],
+    ['only spaces: the whole list', PEOPLE.map((p) => p.nume ?? ''), '   '],
+  ])('q = %s', async (label, expected, q = label) => {
+    expect(await names({ q })).toEqual([...expected].sort((a, b) => a.localeCompare(b, 'ro')));
+  });
+
+  it.each([
+    [{ judet: 'arges' }, ['Popescu', 'Țăranu']],
+    [{ judet: 'ARGEȘ' }, ['Popescu', 'Țăranu']],
+    [{ oras: 'pitesti' }, ['Popescu']],
+    [{ oras: 'Cluj-Napoca' }, ['Ionescu']],
+    [{ tara: 'republica moldova' }, ['Ţepeş']],
+    [{ tara: 'Romania' }, ['Ionescu', 'Popescu', 'Țăranu', 'Ursu', 'Zamfir']],
+    [{ medic: 'DR. ANA POP' }, ['Popescu', 'Țăranu']],
+    [{ igienizare: 'true' }, ['Popescu']],
+    [{ igienizare: 'false' }, ['Ionescu', 'Popescu', 'Țăranu', 'Ţepeş', 'Ursu', 'Zamfir']],
+    [{ judet: '', oras: '' }, ['Ionescu', 'Popescu', 'Țăranu', 'Ţepeş', 'Ursu', 'Zamfir']],
+    [{ q: 'stefan', judet: 'arges' }, ['Popescu']],
+    [{ q: 'ana', medic: 'dr. ana pop' }, []],
+    [{ judet: 'Bihor' }, []],
+  ])('filter %j', async (query, expected) => {
+    expect(await names(query)).toEqual(expected);
+  });
+
+  it('answers the list items with the fields the table shows, newest first', async () => {
+    const list = await listVia(t.app, cookie, { q: 'stefan' });
+    expect(list).toMatchObject({ total: 2, page: 1, pageSize: 10 });
+    expect(list.pacienti[0]).toEqual({
+      _id: expect.any(String),
+      id: 2,
+      nume: 'Ionescu',
+      prenume: 'Ştefan',
+      telefon: '0733999888',
+      email: '',
+      judet: 'Cluj',
+      oras: 'Cluj-Napoca',
+      tara: 'România',
+      medic: '',
+      igienizare: false,
+      blocked: false,
+      avatar: null,
+      createdAt: expect.any(String),
+      deletedAt: null,
+    });
+  });
+
+  it.each([
+    [{ page: '0' }, 'page'],
+    [{ page: 'doi' }, 'page'],
+    [{ from: '05.03.2026' }, 'from'],
+    [{ to: '2026-02-30' }, 'to'],
+    [{ from: '2026-03-06', to: '2026-03-05' }, 'to'],
+    [{ igienizare: 'poate' }, 'igienizare'],
+    [{ sort: 'nume' }, 'sort'],
+    [{ q: 'x'.repeat(101) }, 'q'],
+  ])('answers 400 for the query %j', async (query, field) => {
+    const response = await call(t.app, {
+      url: `/api/pacienti?${new URLSearchParams(query).toString()}`,
+      cookie,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).message).toBe(MESSAGES.invalidInput);
+    expect(errorOf(response).fields).toHaveProperty(field);
+  });
+
+  it('says why a reversed date range is refused', async () => {
+    const response = await call(t.app, { url: '/api/pacienti?from=2026-03-06&to=2026-03-05', cookie });
+    expect(errorOf(response).fields).toEqual({ to: PATIENT_MESSAGES.dateRange });
+  });
+});

@@ -1,0 +1,57 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { Patient, PatientInput } from '@odonto/domain/contracts/patients';
+import type { App } from '../../app-types';
+import type { TestApp } from '../../../test/build-test-app';
+import { createUser } from '../../../test/factories';
+import { call, loginAs } from '../../../test/http';
+
+/** Test helpers of the patient API suites (not a test file itself). */
+
+export type StaffRole = 'admin' | 'medic' | 'asistent' | 'sterilizare';
+
+/** Creates an account with the role and answers its session cookie. */
+export async function signIn(t: TestApp, role: StaffRole, nume?: string): Promise<string> {
+  const user = await createUser(t.db, { roles: [role], ...(nume ? { nume } : {}) });
+  return loginAs(t.app, user.email, user.password);
+}
+
+export function patientForm(overrides: Partial<PatientInput> = {}): PatientInput {
+  return { nume: 'Popescu', prenume: 'Ion', telefon: '0722123456', ...overrides };
+}
+
+export function savePatient(app: App, cookie: string, body: unknown): Promise<LightMyRequestResponse> {
+  return call(app, { method: 'POST', url: '/api/save-pacient', cookie, body });
+}
+
+/** Saves through the API and answers the patient (fails the test on any other answer than 201). */
+export async function createPatientVia(
+  app: App,
+  cookie: string,
+  overrides: Partial<PatientInput> = {},
+): Promise<Patient> {
+  const response = await savePatient(app, cookie, patientForm(overrides));
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<Patient>();
+}
+
+export interface ListAnswer {
+  pacienti: { _id: string; id: number; nume: string; prenume: string; createdAt: string }[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export async function listVia(
+  app: App,
+  cookie: string,
+  query: Record<string, string> = {},
+): Promise<ListAnswer> {
+  const response = await call(app, { url: `/api/pacienti?${new URLSearchParams(query).toString()}`, cookie });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<ListAnswer>();
+}
+
+export async function auditRows(t: TestApp) {
+  return t.db.selectFrom('audit_log').selectAll().where('entity', '=', 'patient').orderBy('id').execute();
+}

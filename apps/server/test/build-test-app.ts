@@ -81,11 +81,12 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const close = async () => {
     await app?.close();
     await database.close();
-    if (schema) await adminQuery(`drop schema if exists ${schema.name} cascade`);
+    if (schema) await withSchemaLock(() => adminQuery(`drop schema if exists ${schema.name} cascade`));
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    await migrateToLatest(database.db, database.dialect);
+    const migrate = () => migrateToLatest(database.db, database.dialect);
+    await (schema ? withSchemaLock(migrate) : migrate());
     app = await buildApp({
       config,
       db: database.db,
@@ -116,6 +117,23 @@ async function adminQuery(text: string): Promise<void> {
   try {
     await client.query(text);
   } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Kysely's migrator introspects every schema of the database (has_schema_privilege over pg_namespace),
+ * which fails when a parallel test file drops its schema at that moment. Migrations and drops therefore
+ * take one database-wide advisory lock; tests themselves still run in parallel.
+ */
+async function withSchemaLock<T>(work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl() });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(7340215)');
+    return await work();
+  } finally {
+    await client.query('select pg_advisory_unlock_all()').catch(() => undefined);
     await client.end();
   }
 }

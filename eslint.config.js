@@ -1,6 +1,5 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -20,19 +19,40 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'import-x/no-restricted-paths': [
+    },
+  },
+  // Import boundaries (DESIGN.md §3): web → domain and server → domain only; never web ↔ server.
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
         'error',
         {
-          zones: [
-            // The domain package is pure: it never reaches into the server or the web app.
-            { target: './packages/domain', from: './apps', message: 'domain must not import apps' },
-            { target: './apps/web', from: './apps/server', message: 'web must not import server' },
-            { target: './apps/server', from: './apps/web', message: 'server must not import web' },
+          patterns: [
+            {
+              group: ['**/apps/server/**', '@odonto/server', '@odonto/server/*'],
+              message: 'web must not import the server',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/web/**', '@odonto/web', '@odonto/web/*'],
+              message: 'the server must not import web',
+            },
           ],
         },
       ],
@@ -46,7 +66,21 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'fs', 'path', 'react', 'react-dom', 'fastify', 'kysely'], message: 'domain is pure' },
+            {
+              group: [
+                'node:*',
+                'fs',
+                'path',
+                'react',
+                'react-dom',
+                'fastify',
+                'kysely',
+                '**/apps/**',
+                '@odonto/server*',
+                '@odonto/web*',
+              ],
+              message: 'domain is pure: no I/O, no framework, no app code',
+            },
           ],
         },
       ],

@@ -1,0 +1,93 @@
+import { useSearchParams } from 'react-router';
+import type { PatientListQuery } from '@odonto/domain/contracts/patients';
+
+/** The list's search and filters as they sit in the address (`?q=…&judet=…&page=2`). */
+export interface ListFilters {
+  q: string;
+  judet: string;
+  oras: string;
+  tara: string;
+  medic: string;
+  igienizare: boolean;
+  from: string;
+  to: string;
+  /** Admins: the deleted patients instead (a mode of the list rather than a filter). */
+  deleted: boolean;
+}
+
+const TEXT_KEYS = ['q', 'judet', 'oras', 'tara', 'medic'] as const;
+const DAY_KEYS = ['from', 'to'] as const;
+const FLAG_KEYS = ['igienizare', 'deleted'] as const;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filters of an address; a hand-edited bad date or flag is ignored rather than sent. */
+export function readFilters(params: URLSearchParams): ListFilters {
+  const text = (key: string) => params.get(key)?.trim() ?? '';
+  const day = (key: string) => (ISO_DAY.test(text(key)) ? text(key) : '');
+  return {
+    q: text('q'),
+    judet: text('judet'),
+    oras: text('oras'),
+    tara: text('tara'),
+    medic: text('medic'),
+    igienizare: params.get('igienizare') === 'true',
+    from: day('from'),
+    to: day('to'),
+    deleted: params.get('deleted') === 'true',
+  };
+}
+
+/** The page of an address: a whole number from 1; anything else is page 1. */
+export function readPage(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/** The GET /api/pacienti query for these filters and page. */
+export function toListQuery(filters: ListFilters, page: number): PatientListQuery {
+  const query: PatientListQuery = { page };
+  for (const key of TEXT_KEYS) if (filters[key] !== '') query[key] = filters[key];
+  for (const key of DAY_KEYS) if (filters[key] !== '') query[key] = filters[key];
+  for (const key of FLAG_KEYS) if (filters[key]) query[key] = true;
+  return query;
+}
+
+/** The address for these filters and page: only what is set; page 1 is left out. */
+export function toSearchParams(filters: ListFilters, page: number): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of [...TEXT_KEYS, ...DAY_KEYS]) if (filters[key] !== '') params.set(key, filters[key]);
+  for (const key of FLAG_KEYS) if (filters[key]) params.set(key, 'true');
+  if (page > 1) params.set('page', String(page));
+  return params;
+}
+
+/** True when any filter or the search narrows the list. */
+export function hasActiveFilters(filters: ListFilters): boolean {
+  return [...TEXT_KEYS, ...DAY_KEYS].some((key) => filters[key] !== '') || filters.igienizare;
+}
+
+/**
+ * The list's state kept in the address, so a filtered page can be reloaded and shared. Any change of
+ * the search or a filter goes back to page 1 (SPEC.md §4).
+ */
+export function usePatientListParams() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = readFilters(searchParams);
+  const page = readPage(searchParams);
+
+  function setFilters(patch: Partial<ListFilters>, options: { replace?: boolean } = {}) {
+    setSearchParams((current) => toSearchParams({ ...readFilters(current), ...patch }, 1), options);
+  }
+
+  function setPage(next: number) {
+    setSearchParams((current) => toSearchParams(readFilters(current), Math.max(1, next)));
+  }
+
+  function resetFilters() {
+    setSearchParams((current) =>
+      toSearchParams({ ...readFilters(new URLSearchParams()), deleted: readFilters(current).deleted }, 1),
+    );
+  }
+
+  return { filters, page, setFilters, setPage, resetFilters };
+}

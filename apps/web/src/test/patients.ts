@@ -1,0 +1,104 @@
+import type { Patient, PatientListItem, PatientListResponse } from '@odonto/domain/contracts/patients';
+import type { PlacesResponse } from '@odonto/domain/contracts/places';
+import { COUNTIES } from '@odonto/domain/places';
+import type { MockAnswer } from './mock-api';
+
+/** A patient as GET /api/get-pacient answers it. */
+export function makePatient(overrides: Partial<Patient> = {}): Patient {
+  return {
+    _id: 'p7',
+    id: 7,
+    nume: 'Popescu',
+    prenume: 'Ana',
+    email: 'ana.popescu@example.ro',
+    telefon: '0722123456',
+    birthdate: '1980-05-04',
+    varsta: 45,
+    createdAt: '2026-03-05T10:00:00.000Z',
+    updatedAt: '2026-03-05T10:00:00.000Z',
+    judet: 'Brașov',
+    oras: 'Brașov',
+    tara: 'România',
+    medic: 'Dr. Mihai Ionescu',
+    igienizare: false,
+    blocked: false,
+    antecedente: {},
+    antecedenteDetalii: '',
+    avatar: null,
+    _attachments: {},
+    history: [],
+    dintiStersi: [],
+    programari: [],
+    signature: null,
+    version: 3,
+    deletedAt: null,
+    ...overrides,
+  };
+}
+
+/** A row of the patient list. */
+export function makeListItem(overrides: Partial<PatientListItem> = {}): PatientListItem {
+  const { _id, id, nume, prenume, telefon, email, judet, oras, tara, medic, igienizare, blocked, avatar } =
+    makePatient();
+  return {
+    ...{ _id, id, nume, prenume, telefon, email, judet, oras, tara, medic, igienizare, blocked, avatar },
+    createdAt: '2026-03-05T10:00:00.000Z',
+    deletedAt: null,
+    ...overrides,
+  };
+}
+
+/** `count` patients numbered from `first` down, as one page of the list. */
+export function listPage(page: number, total: number, pageSize = 10): PatientListResponse {
+  const first = total - (page - 1) * pageSize;
+  const count = Math.max(0, Math.min(pageSize, first));
+  return {
+    pacienti: Array.from({ length: count }, (_, index) =>
+      makeListItem({ _id: `p${first - index}`, id: first - index, nume: `Pacient${first - index}` }),
+    ),
+    total,
+    page,
+    pageSize,
+  };
+}
+
+export const DOCTORS: MockAnswer = {
+  body: [
+    { _id: 'u2', nume: 'Dr. Ioana Stănescu', email: 'ioana@clinica.ro' },
+    { _id: 'u3', nume: 'Dr. Mihai Ionescu', email: 'mihai@clinica.ro' },
+  ],
+};
+
+const PLACES_BODY: PlacesResponse = {
+  judete: COUNTIES.map((county) => ({
+    auto: county.auto,
+    nume: county.nume,
+    localitati: county.auto === 'BV' ? 4 : 0,
+  })),
+  tari: [
+    { code: 'RO', nume: 'România' },
+    { code: 'DE', nume: 'Germania' },
+    { code: 'MD', nume: 'Republica Moldova' },
+  ],
+};
+export const PLACES: MockAnswer = { body: PLACES_BODY };
+
+export const BRASOV_LOCALITIES: MockAnswer = {
+  body: {
+    auto: 'BV',
+    nume: 'Brașov',
+    localitati: [
+      { nume: 'Brașov', simplu: 'Brasov' },
+      { nume: 'Făgăraș', simplu: 'Fagaras' },
+      { nume: 'Săcele', simplu: 'Sacele' },
+      { nume: 'Bărăbanț', simplu: 'Barabant', comuna: 'Alba Iulia' },
+    ],
+  },
+};
+
+/** The reference data every patient screen reads: doctors, places, Brașov's localities. */
+export const REFERENCE_DATA: Record<string, MockAnswer> = {
+  'GET /api/get-medici': DOCTORS,
+  'GET /api/places': PLACES,
+  'GET /api/places/BV': BRASOV_LOCALITIES,
+};

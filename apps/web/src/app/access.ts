@@ -9,3 +9,8 @@ export function canOpenUsers(roles: readonly string[]): boolean {
 export function canOpenSterilisation(roles: readonly string[]): boolean {
   return roles.includes('sterilizare') || isAdmin(roles);
 }
+
+/** /setari: the clinic's settings (reference data such as the SIRUTA localities), admins only. */
+export function canOpenSettings(roles: readonly string[]): boolean {
+  return can(roles, 'manage:settings');
+}

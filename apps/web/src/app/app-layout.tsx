@@ -15,6 +15,7 @@ import {
   IconDental,
   IconLogout,
   IconMessageStar,
+  IconSettings,
   IconShieldCheck,
   IconUserCog,
   IconUserHeart,
@@ -24,6 +25,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { menuItems } from '@odonto/domain/roles';
 import { useLogout } from '../features/auth/api';
 import { useCurrentUser } from '../lib/current-user';
+import { canOpenSettings } from './access';
 import classes from './app-layout.module.css';
 
 const MENU_ICONS: Record<string, Icon> = {
@@ -103,6 +105,21 @@ export function AppLayout() {
                 </Text>
               ) : null}
             </Stack>
+            {canOpenSettings(userCtx.roles) ? (
+              <Tooltip label="Setări" withArrow>
+                <ActionIcon
+                  component={Link}
+                  to="/setari"
+                  variant={isMenuItemActive('/setari', pathname) ? 'light' : 'subtle'}
+                  color="gray"
+                  size="lg"
+                  aria-label="Setări"
+                  aria-current={isMenuItemActive('/setari', pathname) ? 'page' : undefined}
+                >
+                  <IconSettings size={20} />
+                </ActionIcon>
+              </Tooltip>
+            ) : null}
             <Tooltip label="Deconectare" withArrow>
               <ActionIcon
                 variant="subtle"

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NO_SETUP, SIGNED_OUT, sessionFor } from '../test/fixtures';
 import { apiError, mockApi } from '../test/mock-api';
+import { listPage, makePatient, REFERENCE_DATA } from '../test/patients';
 import { renderRoutes } from '../test/render';
 import { canOpenSterilisation, canOpenUsers } from './access';
 import { initials, isMenuItemActive } from './app-layout';
@@ -13,6 +14,9 @@ function signedInAs(roles: string[]) {
     'GET /api/setup': NO_SETUP,
     'GET /api/check-login': { body: sessionFor(roles) },
     'DELETE /api/logout': { status: 204 },
+    'GET /api/pacienti': { body: listPage(1, 0) },
+    'GET /api/get-pacient/7': { body: makePatient({ _id: '7' }) },
+    ...REFERENCE_DATA,
   });
 }
 
@@ -90,6 +94,7 @@ describe('routes and guards', () => {
     ['/reviews', 'Reviews'],
     ['/utilizatori', 'Utilizatori'],
     ['/sterilizare', 'Sterilizare'],
+    ['/setari', 'Setări'],
   ])('opens %s for an admin', async (path, heading) => {
     signedInAs(['admin']);
     await landOn(path, heading);
@@ -101,10 +106,18 @@ describe('routes and guards', () => {
     [['sterilizare'], '/utilizatori'],
     [['medic'], '/sterilizare'],
     [['asistent'], '/sterilizare'],
+    [['medic'], '/setari'],
+    [['asistent'], '/setari'],
   ])('shows the no-access page to a %j user at %s', async (roles, path) => {
     signedInAs(roles);
     await landOn(path, 'Acces interzis');
     expect(screen.getByText('Nu aveți acces la această pagină.')).toBeTruthy();
+  });
+
+  it('shows the not-found state for an unknown patient, inside the app', async () => {
+    signedInAs(['medic']);
+    await landOn('/pacienti/edit/nu-exista', 'Pacientul nu a fost găsit');
+    expect(screen.getByRole('navigation', { name: 'Meniu principal' })).toBeTruthy();
   });
 
   it('shows a 404 page for an unknown path', async () => {
@@ -145,6 +158,18 @@ describe('the signed-in shell', () => {
     expect(screen.getByTestId('user-name').textContent).toBe('Dr. Ana Popescu');
     const current = screen.getByRole('link', { name: 'PACIENȚI' });
     expect(current.getAttribute('aria-current')).toBe('page');
+  });
+
+  it.each([
+    [['admin'], true],
+    [['dinstitute_admin'], true],
+    [['medic'], false],
+    [['asistent'], false],
+  ])('shows the Setări icon beside Deconectare to %j: %s', async (roles, isShown) => {
+    signedInAs(roles);
+    await landOn('/pacienti', 'Pacienți');
+    expect(screen.queryByRole('link', { name: 'Setări' }) !== null).toBe(isShown);
+    expect(menuLabels()).not.toContain('Setări');
   });
 
   it('navigates with the menu', async () => {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useRouteError, type RouteObject } from 'react-router';
 import { ConfirmHost } from '../ui/confirm-host';
 import { ModalHost } from '../ui/modal-host';
-import { canOpenSterilisation, canOpenUsers } from './access';
+import { canOpenSettings, canOpenSterilisation, canOpenUsers } from './access';
 import { AppLayout } from './app-layout';
 import { GuestOnly, RequireAccess, RequireSession, SetupGate } from './guards';
 import { lazyPage } from './lazy-page';
@@ -26,6 +26,10 @@ const PatientAddPage = lazyPage(() =>
 const PatientEditPage = lazyPage(() =>
   import('../features/patients/patient-edit-page').then((m) => m.PatientEditPage),
 );
+const PatientLayout = lazyPage(() =>
+  import('../features/patients/patient-layout').then((m) => m.PatientLayout),
+);
+const SettingsPage = lazyPage(() => import('../features/places/settings-page').then((m) => m.SettingsPage));
 const AppointmentsPage = lazyPage(() =>
   import('../features/appointments/appointments-page').then((m) => m.AppointmentsPage),
 );
@@ -92,12 +96,27 @@ export const routes: RouteObject[] = [
               { index: true, handle: { name: 'list-pacients' }, element: <PatientListPage /> },
               { path: 'list', handle: { name: 'list-pacients' }, element: <PatientListPage /> },
               { path: 'add', handle: { name: 'add-patient' }, element: <PatientAddPage /> },
-              { path: 'edit/:id', handle: { name: 'edit' }, element: <PatientEditPage /> },
-              { path: 'programari/:id', handle: { name: 'programari' }, element: <AppointmentsPage /> },
-              { path: 'docs/:id', handle: { name: 'docs' }, element: <DocumentsPage /> },
-              { path: 'history/:id', handle: { name: 'history' }, element: <HistoryPage /> },
-              { path: 'schita/:id', handle: { name: 'schita' }, element: <ChartPage /> },
+              {
+                // The patient header and right side menu around each of the patient's screens.
+                element: <PatientLayout />,
+                children: [
+                  { path: 'edit/:id', handle: { name: 'edit' }, element: <PatientEditPage /> },
+                  { path: 'programari/:id', handle: { name: 'programari' }, element: <AppointmentsPage /> },
+                  { path: 'docs/:id', handle: { name: 'docs' }, element: <DocumentsPage /> },
+                  { path: 'history/:id', handle: { name: 'history' }, element: <HistoryPage /> },
+                  { path: 'schita/:id', handle: { name: 'schita' }, element: <ChartPage /> },
+                ],
+              },
             ],
+          },
+          {
+            path: 'setari',
+            handle: { name: 'setari' },
+            element: (
+              <RequireAccess allow={canOpenSettings}>
+                <SettingsPage />
+              </RequireAccess>
+            ),
           },
           {
             path: 'sterilizare',

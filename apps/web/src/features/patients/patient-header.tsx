@@ -1,0 +1,136 @@
+import type { ReactNode } from 'react';
+import { Anchor, Badge, Breadcrumbs, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconLock, IconPhone, IconTrash } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import type { Patient } from '@odonto/domain/contracts/patients';
+import { formatBreadcrumbDate } from '@odonto/domain/dates';
+import { can } from '@odonto/domain/roles';
+import { useCurrentUser } from '../../lib/current-user';
+import { askConfirmation } from '../../ui/confirm-host';
+import { useBlockPatient, useDeletePatient } from './api';
+import { PatientAvatar } from './patient-avatar';
+import { PatientIndicators } from './patient-indicators';
+import { fullName } from './patient-screen';
+
+export const DELETE_PATIENT_QUESTION = 'Sunteți sigur că doriți să ștergeți acest pacient?';
+
+/** 'PA' for Popescu Ana. */
+function patientInitials(patient: Pick<Patient, 'nume' | 'prenume'>): string {
+  return `${patient.nume.charAt(0)}${patient.prenume.charAt(0)}`.toLocaleUpperCase('ro');
+}
+
+/** A blocked patient's marker, the same in the list and the header: an icon and the word. */
+export function BlockedBadge() {
+  return (
+    <Badge color="red" variant="light" radius="sm" leftSection={<IconLock size={12} />}>
+      Blocat
+    </Badge>
+  );
+}
+
+export interface PatientHeaderProps {
+  patient: Patient;
+  /** Called with the patient's new version after this user's own avatar change. */
+  onOwnVersionChange?: (version: number) => void;
+  /** Slot for the print-patient-file and medical-letter buttons (a later issue); empty for now. */
+  printActions?: ReactNode;
+}
+
+/** SPEC.md §2 patient header: breadcrumb, avatar, names, indicators, block toggle and delete. */
+export function PatientHeader({ patient, onOwnVersionChange, printActions = null }: PatientHeaderProps) {
+  const { userCtx } = useCurrentUser();
+  const navigate = useNavigate();
+  const blockPatient = useBlockPatient();
+  const deletePatient = useDeletePatient();
+  const name = fullName(patient);
+  const canBlock = can(userCtx.roles, 'block:patient');
+  const canDelete = can(userCtx.roles, 'delete:patient');
+
+  async function handleDelete() {
+    if (!(await askConfirmation(DELETE_PATIENT_QUESTION))) return;
+    deletePatient.mutate(patient._id, {
+      onSuccess: () => {
+        notifications.show({ color: 'teal', message: `Pacientul ${name} a fost șters.` });
+        void navigate('/pacienti');
+      },
+    });
+  }
+
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Breadcrumbs
+          component="nav"
+          separator="/"
+          aria-label="Cale de navigare"
+          styles={{ separator: { color: 'var(--mantine-color-dimmed)' } }}
+        >
+          <Anchor component={Link} to="/pacienti" size="sm">
+            Pacienți
+          </Anchor>
+          <Text size="sm">Fișa nr. {patient.id}</Text>
+          <Text size="sm" c="dimmed">
+            {formatBreadcrumbDate(patient.createdAt)}
+          </Text>
+        </Breadcrumbs>
+        <Group justify="space-between" align="flex-start" gap="md">
+          <Group gap="md" wrap="nowrap" align="center" style={{ minWidth: 0 }}>
+            <PatientAvatar
+              patientId={patient._id}
+              avatar={patient.avatar}
+              initials={patientInitials(patient)}
+              patientName={name}
+              onOwnVersionChange={onOwnVersionChange}
+            />
+            <Stack gap={6} style={{ minWidth: 0 }}>
+              <Group gap="xs" wrap="wrap">
+                <Title order={2} fz={24} data-testid="patient-name">
+                  {name}
+                </Title>
+                {patient.blocked ? <BlockedBadge /> : null}
+              </Group>
+              <Group gap="lg" c="dimmed">
+                <Text size="sm">
+                  {patient.varsta === null ? 'Vârstă necunoscută' : `${patient.varsta} ani`}
+                </Text>
+                {patient.telefon ? (
+                  <Anchor href={`tel:${patient.telefon}`} size="sm" c="dimmed">
+                    <Group gap={4} wrap="nowrap">
+                      <IconPhone size={14} aria-hidden />
+                      {patient.telefon}
+                    </Group>
+                  </Anchor>
+                ) : null}
+              </Group>
+              <PatientIndicators antecedente={patient.antecedente} />
+            </Stack>
+          </Group>
+          <Group gap="md" align="center">
+            {printActions}
+            {canBlock ? (
+              <Switch
+                label="Blocat"
+                color="red"
+                size="md"
+                checked={patient.blocked}
+                disabled={blockPatient.isPending}
+                onChange={() => blockPatient.mutate(patient._id)}
+              />
+            ) : null}
+            {canDelete ? (
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => void handleDelete()}
+              >
+                Șterge pacientul
+              </Button>
+            ) : null}
+          </Group>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -15,19 +15,23 @@ export async function measure(options: {
   const latencies: number[] = [];
   let errors = 0;
   const started = performance.now();
-  const instance = autocannon({
-    url: options.url,
-    connections: options.connections,
-    amount: options.requests,
-    timeout: 10,
-    duration: 120,
-    headers: { cookie: options.cookie, accept: 'application/json' },
-    requests: options.paths.map((path) => ({ method: 'GET', path })),
+  await new Promise<void>((done, fail) => {
+    const instance = autocannon(
+      {
+        url: options.url,
+        connections: options.connections,
+        amount: options.requests,
+        timeout: 10,
+        duration: 120,
+        headers: { cookie: options.cookie, accept: 'application/json' },
+        requests: options.paths.map((path) => ({ method: 'GET', path })),
+      },
+      (error) => (error ? fail(error) : done()),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+      else errors += 1;
+    });
   });
-  instance.on('response', (_client, statusCode: number, _bytes, responseTime: number) => {
-    if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
-    else errors += 1;
-  });
-  await instance;
   return summarise(latencies, errors, (performance.now() - started) / 1000);
 }

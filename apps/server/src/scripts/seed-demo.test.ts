@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../db/connect';
 import { verifyPassword } from '../features/auth/password.service';
 import { runScript } from '../../test/processes';
+import { DEMO_PATIENT_COUNT } from './demo/seed-patients';
 import { DEMO_USERS } from './demo-users';
 
 describe('scripts/seed-demo.ts', () => {
@@ -29,6 +30,15 @@ describe('scripts/seed-demo.ts', () => {
     try {
       const rows = await database.db.selectFrom('users').selectAll().execute();
       expect(rows).toHaveLength(5);
+      const patients = await database.db
+        .selectFrom('patients')
+        .select(['nume', 'judet', 'telefon'])
+        .execute();
+      expect(patients).toHaveLength(DEMO_PATIENT_COUNT);
+      expect(patients.some((patient) => /[ăâîșț]/i.test(patient.nume))).toBe(true);
+      expect(patients.every((patient) => /^07\d{8}$/.test(patient.telefon) && patient.judet !== '')).toBe(
+        true,
+      );
       const sterilizare = rows.find((row) => row.email === DEMO_USERS.sterilizare.email);
       expect(sterilizare).toMatchObject({ roles: '["sterilizare"]', nume: DEMO_USERS.sterilizare.nume });
       expect(await verifyPassword(sterilizare?.password_hash ?? null, DEMO_USERS.sterilizare.password)).toBe(

@@ -22,7 +22,7 @@ export interface PlacesImport {
   counties: number;
   localities: number;
   sha256: string;
-  source: 'cli' | 'upload';
+  source: 'cli' | 'upload' | 'demo';
 }
 
 export interface ImportOptions {

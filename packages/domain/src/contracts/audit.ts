@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { toInstant, wallTimeAt } from '../clinic-time';
+
+/** Rows per page of GET /api/audit. */
+export const AUDIT_PAGE_SIZE = 50;
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data trebuie să fie în formatul AAAA-LL-ZZ.')
+  .refine((day) => !Number.isNaN(toInstant(day)), 'Data nu este validă.');
+
+/** An optional filter where an empty value (`?user=`) means "no filter", as a form sends it. */
+function optionalFilter<T extends z.ZodType<string>>(schema: T) {
+  return z
+    .union([z.literal(''), schema])
+    .optional()
+    .transform((value) => (value === '' ? undefined : value));
+}
+
+/** The filters of the audit list and of its CSV export; from/to are whole days in Bucharest. */
+export const auditFilterQuery = z.strictObject({
+  /** A user's id, or an email (anything with '@'), e.g. of a failed sign-in with an unknown address. */
+  user: optionalFilter(z.string().trim().min(1).max(254, 'Utilizatorul este prea lung.')),
+  /** A patient's `_id`. */
+  patient: optionalFilter(z.string().trim().min(1).max(100, 'Pacientul nu este valid.')),
+  action: optionalFilter(
+    z
+      .string()
+      .trim()
+      .max(60)
+      .regex(/^[a-z][a-z0-9_]*$/, 'Acțiunea nu este validă.'),
+  ),
+  from: optionalFilter(isoDay),
+  to: optionalFilter(isoDay),
+});
+export type AuditFilterQuery = z.input<typeof auditFilterQuery>;
+export type AuditFilter = z.output<typeof auditFilterQuery>;
+
+/** GET /api/audit: the filters and the page (from 1). */
+export const auditListQuery = auditFilterQuery.extend({
+  page: z.coerce.number().int().min(1, 'Pagina nu este validă.').max(100_000).default(1),
+});
+export type AuditListQuery = z.input<typeof auditListQuery>;
+
+/** One audit_log row as the API answers it. */
+export const auditRow = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  userId: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  /** The user's current name, when the account still exists. */
+  userName: z.string().nullable(),
+  ip: z.string().nullable(),
+  action: z.string(),
+  actionLabel: z.string(),
+  entity: z.string().nullable(),
+  entityId: z.string().nullable(),
+  patientId: z.string().nullable(),
+  /** 'Nume Prenume (fișa nr. N)', when the patient still exists (deleted ones too). */
+  patientName: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  /** The details in Romanian words, e.g. 'Câmpuri modificate: nume, telefon'. */
+  detailsText: z.string(),
+});
+export type AuditRow = z.infer<typeof auditRow>;
+
+export const auditListResponse = z.object({
+  rows: z.array(auditRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** The patient the list is filtered by, named even when no row matches. */
+  patient: z.object({ id: z.string(), label: z.string() }).nullable(),
+});
+export type AuditListResponse = z.infer<typeof auditListResponse>;
+
+/** GET /api/audit/actions: the actions present in the log, with their labels. */
+export const auditActionsResponse = z.array(z.object({ action: z.string(), label: z.string() }));
+export type AuditActionOption = z.infer<typeof auditActionsResponse>[number];
+
+/** GET /api/audit/users: the accounts and addresses present in the log. */
+export const auditUsersResponse = z.array(
+  z.object({ email: z.string(), userId: z.string().nullable(), name: z.string().nullable() }),
+);
+export type AuditUserOption = z.infer<typeof auditUsersResponse>[number];
+
+/** What each recorded action is called on the audit screen and in the export. */
+export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
+  login: 'Autentificare',
+  login_failed: 'Autentificare eșuată',
+  logout: 'Deconectare',
+  password_change: 'Schimbare parolă',
+  password_reset_requested: 'Cerere de resetare a parolei',
+  patient_view: 'Vizualizare fișă pacient',
+  patient_create: 'Creare pacient',
+  patient_update: 'Modificare pacient',
+  patient_block: 'Blocare/deblocare pacient',
+  patient_delete: 'Ștergere pacient',
+  patient_restore: 'Restaurare pacient',
+  avatar_save: 'Avatar salvat',
+  avatar_delete: 'Avatar șters',
+  places_import: 'Import localități',
+  user_create: 'Creare utilizator',
+  user_update: 'Modificare utilizator',
+  user_delete: 'Ștergere utilizator',
+  user_deactivate: 'Dezactivare utilizator',
+  user_invite: 'Invitație trimisă',
+  audit_export: 'Export jurnal de audit',
+};
+
+/** The Romanian label of an action; an action without one shows as recorded. */
+export function auditActionLabel(action: string): string {
+  return Object.hasOwn(AUDIT_ACTION_LABELS, action) ? (AUDIT_ACTION_LABELS[action] ?? action) : action;
+}
+
+/** Patient form fields as patient_update lists them, in Romanian words. */
+export const PATIENT_FIELD_LABELS: Readonly<Record<string, string>> = {
+  nume: 'nume',
+  prenume: 'prenume',
+  email: 'email',
+  telefon: 'telefon',
+  birthdate: 'data nașterii',
+  judet: 'județ',
+  oras: 'oraș',
+  tara: 'țară',
+  medic: 'medic',
+  igienizare: 'igienizare',
+  antecedente: 'antecedente',
+  antecedenteDetalii: 'detalii antecedente',
+};
+
+const WORDS: Readonly<Record<string, string>> = {
+  unknown_email: 'email inexistent',
+  wrong_password: 'parolă greșită',
+  inactive: 'cont dezactivat',
+  reset: 'link de resetare',
+  invite: 'invitație',
+  sent: 'trimis',
+  queued: 'în așteptare',
+  failed: 'eșuat',
+  upload: 'încărcare în aplicație',
+  cli: 'linie de comandă',
+  setup: 'prima configurare',
+  demo: 'date demonstrative',
+  seed: 'date demonstrative',
+  env: 'configurare server',
+};
+
+const FILTER_LABELS: Readonly<Record<string, string>> = {
+  user: 'utilizator',
+  patient: 'pacient',
+  action: 'acțiune',
+  from: 'de la',
+  to: 'până la',
+};
+
+function word(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return Object.hasOwn(WORDS, text) ? (WORDS[text] ?? text) : text;
+}
+
+function list(value: unknown, labels: Readonly<Record<string, string>> = {}): string {
+  const items = Array.isArray(value) ? value : [value];
+  return items.map((item) => (typeof item === 'string' ? (labels[item] ?? item) : word(item))).join(', ');
+}
+
+function filtersText(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return 'fără filtre';
+  const parts = Object.entries(value)
+    .filter(([, filter]) => filter !== undefined && filter !== null && filter !== '')
+    .map(([key, filter]) => `${FILTER_LABELS[key] ?? key} ${word(filter)}`);
+  return parts.length > 0 ? parts.join(', ') : 'fără filtre';
+}
+
+type DetailText = (value: unknown) => string | null;
+
+// Keys of the details each action records; internal ones (versions, hashes, file names replaced) are left out.
+const DETAIL_TEXTS: Readonly<Record<string, DetailText>> = {
+  fields: (value) =>
+    Array.isArray(value) && value.length === 0
+      ? 'Nicio modificare'
+      : `Câmpuri modificate: ${list(value, PATIENT_FIELD_LABELS)}`,
+  reason: (value) => `Motiv: ${word(value)}`,
+  blocked: (value) => (value === true ? 'Pacient blocat' : 'Pacient deblocat'),
+  fileNumber: (value) => `Fișa nr. ${word(value)}`,
+  via: (value) => `Prin ${word(value)}`,
+  endedSessions: (value) => `Sesiuni închise: ${word(value)}`,
+  mail: (value) => `Email ${word(value)}`,
+  roles: (value) => `Roluri: ${list(value)}`,
+  source: (value) => `Sursa: ${word(value)}`,
+  counties: (value) => `Județe: ${word(value)}`,
+  localities: (value) => `Localități: ${word(value)}`,
+  name: (value) => `Fișier: ${word(value)}`,
+  filters: (value) => `Filtre: ${filtersText(value)}`,
+  version: () => null,
+  sha256: () => null,
+  replaced: () => null,
+  wasCurrent: () => null,
+};
+
+/** A recorded action's details in Romanian words, e.g. 'Câmpuri modificate: nume, data nașterii'. */
+export function auditDetailsText(details: Record<string, unknown> | null): string {
+  if (details === null) return '';
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(details)) {
+    const text = Object.hasOwn(DETAIL_TEXTS, key)
+      ? (DETAIL_TEXTS[key]?.(value) ?? null)
+      : `${key}: ${word(value)}`;
+    if (text !== null) parts.push(text);
+  }
+  return parts.join('; ');
+}
+
+/** 'Popescu Ion (fișa nr. 12)': how the audit names a patient. */
+export function auditPatientLabel(patient: { nume: string; prenume: string; fileNumber: number }): string {
+  return `${patient.nume} ${patient.prenume} (fișa nr. ${patient.fileNumber})`;
+}
+
+const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+
+/** An audit time as the clinic reads it: 'DD.MM.YYYY HH:mm:ss' in Bucharest; '' when not a date. */
+export function formatAuditTime(at: string): string {
+  const instant = toInstant(at);
+  if (Number.isNaN(instant)) return '';
+  const wall = wallTimeAt(instant);
+  return (
+    `${pad(wall.day)}.${pad(wall.month)}.${pad(wall.year, 4)} ` +
+    `${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}`
+  );
+}

@@ -4,6 +4,7 @@ import { foundation } from './0001-foundation';
 import { patients } from './0002-patients';
 import { places } from './0003-places';
 import { files } from './0004-files';
+import { auditIndexes } from './0005-audit-indexes';
 
 /**
  * Every migration, in order. Names are numbered and never change once released; migrations are
@@ -15,6 +16,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0002-patients': patients(dialect),
     '0003-places': places(),
     '0004-files': files(),
+    '0005-audit-indexes': auditIndexes(),
   };
 }
 

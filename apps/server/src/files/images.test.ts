@@ -88,7 +88,9 @@ describe('prepareImage', () => {
       statusCode: 415,
       message: 'Format document nesuportat.',
     });
-    await expect(prepareImage(bmp(), OPTIONS)).rejects.toMatchObject({ statusCode: 415, message: /BMP/ });
+    const rle = bmp();
+    rle.writeUInt32LE(1, 30);
+    await expect(prepareImage(rle, OPTIONS)).rejects.toMatchObject({ statusCode: 415, message: /BMP/ });
     const truncated = (await redBlue('jpeg', 400, 300)).subarray(0, 400);
     await expect(prepareImage(truncated, OPTIONS)).rejects.toMatchObject({
       statusCode: 422,

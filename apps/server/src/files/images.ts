@@ -1,6 +1,7 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../plugins/errors';
 import { convertHeicToJpeg } from './heic';
+import { BmpUnsupportedError, decodeBmp, type DecodedBmp } from './bmp';
 
 export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'bmp' | 'heif';
 
@@ -79,14 +80,7 @@ export async function prepareImage(
 ): Promise<{ source: ImageFormat; main: EncodedImage; thumb: EncodedImage }> {
   const source = detectImageFormat(input);
   if (source === null) throw new AppError(415, 'unsupported_media', options.formatError);
-  if (source === 'bmp') {
-    // This sharp build has no BMP decoder (no ImageMagick), and no maintained decoder is installed.
-    throw new AppError(
-      415,
-      'unsupported_media',
-      'Imaginile BMP nu pot fi procesate. Salvați imaginea ca JPEG sau PNG.',
-    );
-  }
+  if (source === 'bmp') input = await bmpToPng(input);
   const metadata = await readMetadata(input);
   // sharp reads a HEIC's header but has no HEVC decoder; AVIF-in-HEIF it decodes itself.
   const isHevc = source === 'heif' && metadata.compression === 'hevc';
@@ -121,6 +115,28 @@ export async function prepareImage(
   }
 }
 
+/** sharp cannot read BMP: decode it ourselves (bmp.ts) and go on with a lossless PNG of its pixels. */
+async function bmpToPng(input: Buffer): Promise<Buffer> {
+  let decoded: DecodedBmp;
+  try {
+    decoded = decodeBmp(input, MAX_PIXELS);
+  } catch (error) {
+    if (error instanceof BmpUnsupportedError) {
+      throw new AppError(
+        415,
+        'unsupported_media',
+        'Acest tip de imagine BMP (comprimată) nu poate fi procesat. Salvați imaginea ca JPEG sau PNG.',
+      );
+    }
+    if (error instanceof RangeError && error.message === 'too many pixels') throw tooManyPixels();
+    throw unreadable();
+  }
+  const { width, height, pixels } = decoded;
+  return sharp(pixels, { raw: { width, height, channels: 4 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
 async function readMetadata(input: Buffer): Promise<Metadata> {
   let metadata: Metadata;
   try {
@@ -132,7 +148,7 @@ async function readMetadata(input: Buffer): Promise<Metadata> {
   const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
   if (pixels === 0) throw unreadable();
   if (pixels > MAX_PIXELS) {
-    throw new AppError(422, 'unprocessable', 'Imaginea are prea mulți pixeli (cel mult 50 de megapixeli).');
+    throw tooManyPixels();
   }
   return metadata;
 }
@@ -152,6 +168,10 @@ async function encode(pipeline: Sharp): Promise<EncodedImage> {
     width: info.width,
     height: info.height,
   };
+}
+
+function tooManyPixels(): AppError {
+  return new AppError(422, 'unprocessable', 'Imaginea are prea mulți pixeli (cel mult 50 de megapixeli).');
 }
 
 function unreadable(): AppError {

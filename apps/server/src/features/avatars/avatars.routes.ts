@@ -35,8 +35,7 @@ export const avatarsRoutes: FastifyPluginAsyncZod = async (app) => {
           'multipart/form-data: field `id` (the patient `_id`) and one file part (e.g. `file`) named ' +
           '.jpg .jpeg .png .bmp .gif or .heic in any case. The picture is re-encoded (upright, metadata ' +
           'removed, at most 1600 px) with a 256 px PNG thumbnail; the previous avatar is deleted. 415 for ' +
-          'another extension or content that is not such an image (BMP content included: not decodable ' +
-          'here), 413 above UPLOAD_MAX_MB, 422 for a damaged or over 50 MP image.',
+          'another extension, content that is not such an image, or a compressed (RLE) BMP, 413 above UPLOAD_MAX_MB, 422 for a damaged or over 50 MP image.',
         consumes: ['multipart/form-data'],
         response: { 200: saveAvatarResponse, ...errorResponses(400, 401, 403, 404, 413, 415, 422, 429) },
       },

@@ -188,19 +188,22 @@ describeEachDialect('POST /api/save-avatar-img', ({ useApp }) => {
     },
   );
 
-  it('answers 415 with a clear message for BMP content, which this server cannot decode', async () => {
+  it('stores a BMP (decoded by the server) as a JPEG avatar, and refuses a compressed BMP with a clear 415', async () => {
     const cookie = await signIn();
     const patientId = await insertPatientRow(t().db);
-    const response = await postForm(
-      t().app,
-      '/api/save-avatar-img',
-      upload(patientId, 'desen.bmp', bmp()),
-      cookie,
-    );
-    expect(response.statusCode).toBe(415);
-    expect(errorOf(response).message).toBe(
-      'Imaginile BMP nu pot fi procesate. Salvați imaginea ca JPEG sau PNG.',
-    );
+    const response = await postForm(t().app, '/api/save-avatar-img', upload(patientId, 'desen.BMP', bmp()), cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    const { name } = response.json<{ name: string }>();
+    const stored = sharp(await fetchImage(cookie, patientId, name));
+    expect(await stored.metadata()).toMatchObject({ format: 'jpeg', width: 2, height: 2 });
+    const { data } = await stored.raw().toBuffer({ resolveWithObject: true });
+    expect(Math.abs((data[0] ?? 0) - 0x80)).toBeLessThan(8);
+
+    const rle = bmp();
+    rle.writeUInt32LE(1, 30);
+    const refused = await postForm(t().app, '/api/save-avatar-img', upload(patientId, 'scan.bmp', rle), cookie);
+    expect(refused.statusCode).toBe(415);
+    expect(errorOf(refused).message).toMatch(/BMP/);
   });
 
   it('answers 422 for a damaged image', async () => {

@@ -12,6 +12,7 @@ import { avatarsRoutes } from './features/avatars/avatars.routes';
 import { patientsRoutes } from './features/patients/patients.routes';
 import { placesRoutes } from './features/places/places.routes';
 import { systemRoutes } from './features/system/system.routes';
+import { usersRoutes } from './features/users/users.routes';
 import { filesRoutes } from './files/files.routes';
 import { createMailer, type Mailer } from './notify/mail';
 import { registerAuth } from './plugins/auth';
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(patientsRoutes);
   await app.register(placesRoutes);
   await app.register(avatarsRoutes);
+  await app.register(usersRoutes);
   await app.register(filesRoutes);
 
   await registerWebApp(app, config.webDistDir);

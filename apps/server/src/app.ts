@@ -7,6 +7,7 @@ import type { App, Clock } from './app-types';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { DialectName } from './db/dialect';
+import { auditRoutes } from './features/audit/audit.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { avatarsRoutes } from './features/avatars/avatars.routes';
 import { patientsRoutes } from './features/patients/patients.routes';
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(avatarsRoutes);
   await app.register(usersRoutes);
   await app.register(filesRoutes);
+  await app.register(auditRoutes);
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -73,6 +73,9 @@ describe('audit labels', () => {
     ['avatar_delete', 'Avatar șters'],
     ['places_import', 'Import localități'],
     ['user_create', 'Creare utilizator'],
+    ['user_update', 'Modificare utilizator'],
+    ['user_delete', 'Ștergere utilizator'],
+    ['user_invite', 'Invitație trimisă'],
     ['audit_export', 'Export jurnal de audit'],
   ])('%s is %j', (action, label) => {
     expect(auditActionLabel(action)).toBe(label);
@@ -111,6 +114,17 @@ describe('auditDetailsText', () => {
     [{ filters: { patient: 'p-1', from: '2026-03-01' } }, 'Filtre: pacient p-1, de la 2026-03-01'],
     [{ filters: {} }, 'Filtre: fără filtre'],
     [{ fields: ['culoare'] }, 'Câmpuri modificate: culoare'],
+    [
+      { fields: ['functie', 'roles', 'active'], version: 4, endedSessions: 1 },
+      'Câmpuri modificate: funcție, roluri, activ; Sesiuni închise: 1',
+    ],
+    [{ roles: ['medic'], active: true }, 'Roluri: medic; Cont activ'],
+    [{ mail: 'sent', resend: true }, 'Email trimis; Retrimisă'],
+    [{ mail: 'failed', resend: false }, 'Email eșuat'],
+    [
+      { email: 'ana@clinica.ro', nume: 'Ana Pop', roles: ['asistent'], endedSessions: 0 },
+      'Email: ana@clinica.ro; Nume: Ana Pop; Roluri: asistent; Sesiuni închise: 0',
+    ],
     [{ tooth: '1.1', count: 2 }, 'tooth: 1.1; count: 2'],
   ])('%j → %j', (details, text) => {
     expect(auditDetailsText(details)).toBe(text);

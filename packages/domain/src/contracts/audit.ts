@@ -103,7 +103,6 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   user_create: 'Creare utilizator',
   user_update: 'Modificare utilizator',
   user_delete: 'Ștergere utilizator',
-  user_deactivate: 'Dezactivare utilizator',
   user_invite: 'Invitație trimisă',
   audit_export: 'Export jurnal de audit',
 };
@@ -113,8 +112,8 @@ export function auditActionLabel(action: string): string {
   return Object.hasOwn(AUDIT_ACTION_LABELS, action) ? (AUDIT_ACTION_LABELS[action] ?? action) : action;
 }
 
-/** Patient form fields as patient_update lists them, in Romanian words. */
-export const PATIENT_FIELD_LABELS: Readonly<Record<string, string>> = {
+/** Form fields as patient_update and user_update list them, in Romanian words. */
+export const FIELD_LABELS: Readonly<Record<string, string>> = {
   nume: 'nume',
   prenume: 'prenume',
   email: 'email',
@@ -127,6 +126,9 @@ export const PATIENT_FIELD_LABELS: Readonly<Record<string, string>> = {
   igienizare: 'igienizare',
   antecedente: 'antecedente',
   antecedenteDetalii: 'detalii antecedente',
+  functie: 'funcție',
+  roles: 'roluri',
+  active: 'activ',
 };
 
 const WORDS: Readonly<Record<string, string>> = {
@@ -179,7 +181,7 @@ const DETAIL_TEXTS: Readonly<Record<string, DetailText>> = {
   fields: (value) =>
     Array.isArray(value) && value.length === 0
       ? 'Nicio modificare'
-      : `Câmpuri modificate: ${list(value, PATIENT_FIELD_LABELS)}`,
+      : `Câmpuri modificate: ${list(value, FIELD_LABELS)}`,
   reason: (value) => `Motiv: ${word(value)}`,
   blocked: (value) => (value === true ? 'Pacient blocat' : 'Pacient deblocat'),
   fileNumber: (value) => `Fișa nr. ${word(value)}`,
@@ -191,6 +193,10 @@ const DETAIL_TEXTS: Readonly<Record<string, DetailText>> = {
   counties: (value) => `Județe: ${word(value)}`,
   localities: (value) => `Localități: ${word(value)}`,
   name: (value) => `Fișier: ${word(value)}`,
+  nume: (value) => `Nume: ${word(value)}`,
+  email: (value) => `Email: ${word(value)}`,
+  active: (value) => (value === false ? 'Cont inactiv' : 'Cont activ'),
+  resend: (value) => (value === true ? 'Retrimisă' : null),
   filters: (value) => `Filtre: ${filtersText(value)}`,
   version: () => null,
   sha256: () => null,

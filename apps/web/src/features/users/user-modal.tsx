@@ -1,0 +1,176 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { IconDeviceFloppy, IconMailForward, IconTrash } from '@tabler/icons-react';
+import { useForm } from 'react-hook-form';
+import {
+  USER_MESSAGES,
+  userForm,
+  type User,
+  type UserFormData,
+  type UserFormInput,
+} from '@odonto/domain/contracts/users';
+import { askConfirmation } from '../../ui/confirm-host';
+import { registerModal, type ModalControls } from '../../ui/modals';
+import { useDeleteUser, useResendInvitation, useSaveUser, useUpdateUser } from './api';
+import { UserFormFields } from './user-form-fields';
+import { emptyUserValues, showFormError, showSaveError, userValues } from './user-form-values';
+
+export interface UserModalProps {
+  /** The user to edit, or null to add one. */
+  user: User | null;
+  /** The signed-in admin's id: their own account cannot lose its admin role, be deactivated or deleted. */
+  currentUserId: string;
+}
+
+declare module '../../ui/modals' {
+  interface ModalPropsByName {
+    'add-edit-user': UserModalProps;
+  }
+}
+
+/** The 'add/edit user' modal (SPEC.md §2): the user form; in edit mode also the invitation and delete. */
+export function UserModal({ user, currentUserId, close }: UserModalProps & ModalControls) {
+  const isNew = user === null;
+  const isSelf = user?._id === currentUserId;
+  const form = useForm<UserFormInput, unknown, UserFormData>({
+    mode: 'onTouched',
+    resolver: zodResolver(userForm),
+    defaultValues: user ? userValues(user) : emptyUserValues(),
+  });
+  const saveUser = useSaveUser();
+  const updateUser = useUpdateUser(user?._id ?? '');
+  const resendInvitation = useResendInvitation(user?._id ?? '');
+  const deleteUser = useDeleteUser();
+  const rootError = form.formState.errors.root?.['server']?.message;
+
+  function handleSubmit(values: UserFormData) {
+    form.clearErrors('root');
+    const onError = (error: unknown) => showSaveError(form, error, isNew);
+    if (user === null) {
+      saveUser.mutate(values, {
+        onSuccess: (saved) => {
+          close();
+          notifications.show({
+            color: 'teal',
+            message: saved.active
+              ? `Utilizatorul ${saved.nume} a fost adăugat. Invitația a fost trimisă pe ${saved.email}.`
+              : `Utilizatorul ${saved.nume} a fost adăugat.`,
+          });
+        },
+        onError,
+      });
+      return;
+    }
+    updateUser.mutate(
+      { ...values, version: user.version },
+      {
+        onSuccess: (saved) => {
+          close();
+          notifications.show({
+            color: 'teal',
+            message: `Modificările utilizatorului ${saved.nume} au fost salvate.`,
+          });
+        },
+        onError,
+      },
+    );
+  }
+
+  function handleResend() {
+    if (user === null) return;
+    form.clearErrors('root');
+    resendInvitation.mutate(undefined, {
+      onSuccess: () =>
+        notifications.show({ color: 'teal', message: `Invitația a fost trimisă din nou pe ${user.email}.` }),
+      onError: (error) => showFormError(form, error),
+    });
+  }
+
+  async function handleDelete() {
+    if (user === null) return;
+    form.clearErrors('root');
+    const isConfirmed = await askConfirmation(
+      `Sunteți sigur că doriți să ștergeți utilizatorul ${user.nume}?`,
+    );
+    if (!isConfirmed) return;
+    deleteUser.mutate(user, {
+      onSuccess: () => {
+        close();
+        notifications.show({ color: 'teal', message: `Utilizatorul ${user.nume} a fost șters.` });
+      },
+      onError: (error) => showFormError(form, error),
+    });
+  }
+
+  return (
+    <form
+      onSubmit={(event) => void form.handleSubmit(handleSubmit)(event)}
+      noValidate
+      aria-label={isNew ? 'Formular utilizator nou' : `Formular utilizator ${user.nume}`}
+    >
+      <Stack gap="md">
+        <UserFormFields form={form} isSelf={isSelf} />
+        {rootError ? (
+          <Alert color="red" role="alert">
+            {rootError}
+          </Alert>
+        ) : null}
+        {user && !user.hasPassword && user.active ? (
+          <Text size="sm" c="dimmed">
+            Invitația nu a fost încă acceptată: utilizatorul nu și-a ales parola.
+          </Text>
+        ) : null}
+        {isSelf ? (
+          <Text size="sm" c="dimmed">
+            Acesta este contul dumneavoastră. {USER_MESSAGES.selfDelete}
+          </Text>
+        ) : null}
+        <Group justify="space-between" gap="sm">
+          <Group gap="sm">
+            {user && !user.hasPassword && user.active ? (
+              <Button
+                variant="light"
+                leftSection={<IconMailForward size={18} />}
+                onClick={handleResend}
+                loading={resendInvitation.isPending}
+              >
+                Trimite din nou invitația
+              </Button>
+            ) : null}
+            {user ? (
+              <Button
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={18} />}
+                onClick={() => void handleDelete()}
+                loading={deleteUser.isPending}
+                disabled={isSelf}
+              >
+                Șterge utilizatorul
+              </Button>
+            ) : null}
+          </Group>
+          <Group gap="sm">
+            <Button variant="default" onClick={close}>
+              Renunță
+            </Button>
+            <Button
+              type="submit"
+              leftSection={<IconDeviceFloppy size={18} />}
+              loading={saveUser.isPending || updateUser.isPending}
+            >
+              Salvează
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+registerModal('add-edit-user', {
+  component: UserModal,
+  title: (props) => (props.user ? 'Editează utilizator' : 'Adaugă utilizator'),
+  size: 'lg',
+});

@@ -29,11 +29,18 @@ interface RequestOptions<S extends z.ZodType | undefined> {
   body?: Body;
   schema?: S;
   signal?: AbortSignal;
+  /** The browser HTTP cache mode, e.g. 'no-cache' to revalidate a cacheable answer (ETag) every time. */
+  cache?: RequestCache;
 }
 
 type Result<S> = S extends z.ZodType ? z.output<S> : unknown;
 
-function toRequestInit(method: Method, body: Body, signal: AbortSignal | undefined): RequestInit {
+function toRequestInit(
+  method: Method,
+  body: Body,
+  signal: AbortSignal | undefined,
+  cache: RequestCache | undefined,
+): RequestInit {
   // The server's CSRF rule wants this header on every state-changing call; sending it always is simpler.
   const headers: Record<string, string> = { 'X-Requested-With': 'odonto', Accept: 'application/json' };
   let payload: BodyInit | undefined;
@@ -43,7 +50,7 @@ function toRequestInit(method: Method, body: Body, signal: AbortSignal | undefin
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  return { method, headers, body: payload, credentials: 'include', signal };
+  return { method, headers, body: payload, credentials: 'include', signal, ...(cache ? { cache } : {}) };
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -68,11 +75,11 @@ function toApiError(status: number, json: unknown): ApiError {
 /** Calls the API on the same origin; parses the JSON answer with `schema` when one is given. */
 export async function request<S extends z.ZodType | undefined = undefined>(
   path: string,
-  { method = 'GET', body, schema, signal }: RequestOptions<S> = {},
+  { method = 'GET', body, schema, signal, cache }: RequestOptions<S> = {},
 ): Promise<Result<S>> {
   let response: Response;
   try {
-    response = await fetch(path, toRequestInit(method, body, signal));
+    response = await fetch(path, toRequestInit(method, body, signal, cache));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'network', NETWORK_ERROR_MESSAGE);

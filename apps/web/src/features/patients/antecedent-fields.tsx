@@ -49,7 +49,7 @@ function AntecedentItem({ form, item }: { form: PatientForm; item: Item }) {
 export function AntecedentFields({ form }: { form: PatientForm }) {
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+      <SimpleGrid type="container" cols={{ base: 1, '560px': 2 }} spacing="sm" verticalSpacing="sm">
         {ANTECEDENT_ITEMS.map((item) => (
           <AntecedentItem key={item.key} form={form} item={item} />
         ))}

@@ -45,6 +45,7 @@ function DoctorSelect({ value, onChange, onBlur, error, fieldRef }: DoctorSelect
   return (
     <Dropdown
       ref={fieldRef}
+      allowDeselect={false}
       label="Medic"
       placeholder="Alegeți medicul"
       data={names}

@@ -15,6 +15,11 @@ export const CONFLICT_MESSAGE =
   'Pacientul a fost modificat între timp de altcineva. Reîncărcați pentru a vedea modificările; ' +
   'datele introduse de dvs. au rămas în formular.';
 
+/** The form is long: the conflict message is brought to where the user looks, once, when it appears. */
+function bringIntoView(node: HTMLDivElement | null) {
+  node?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+}
+
 /** /pacienti/edit/{_id}: the patient's data, saved with the version it was loaded with. */
 export function PatientEditPage() {
   usePageTitle('Date pacient');
@@ -59,6 +64,7 @@ export function PatientEditPage() {
 
   const notice = hasConflict ? (
     <Alert
+      ref={bringIntoView}
       color="orange"
       variant="light"
       icon={<IconAlertTriangle />}

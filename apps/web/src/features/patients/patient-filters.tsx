@@ -4,6 +4,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { toIsoDay } from '@odonto/domain/dates';
+import { DATE_PICKER_A11Y } from '../../ui/date-labels';
 import { CountrySelect, CountySelect, countyAutoOf, LocalitySelect } from '../places/place-pickers';
 import { Dropdown } from '../../ui/dropdown';
 import { useDoctorNames } from './clinic-fields';
@@ -38,7 +39,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
   return (
     <TextInput
       label="Caută pacient"
-      placeholder="Nume, prenume sau telefon"
+      placeholder="Nume sau telefon"
       leftSection={<IconSearch size={16} />}
       value={text}
       onChange={(event) => handleChange(event.currentTarget.value)}
@@ -62,7 +63,12 @@ export function PatientFilters({ filters, onChange, onReset, canSeeDeleted }: Pa
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Căutare și filtre">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
+      <SimpleGrid
+        type="container"
+        cols={{ base: 1, '420px': 2, '860px': 4 }}
+        spacing="sm"
+        verticalSpacing="sm"
+      >
         <SearchBox value={filters.q} onSearch={(q) => onChange({ q }, { replace: true })} />
         <CountySelect
           label="Județ"
@@ -98,6 +104,7 @@ export function PatientFilters({ filters, onChange, onReset, canSeeDeleted }: Pa
           onChange={(from) => onChange({ from: from ?? '' })}
           maxDate={filters.to || today}
           valueFormat="DD.MM.YYYY"
+          {...DATE_PICKER_A11Y}
           clearable
           clearButtonProps={{ 'aria-label': 'Șterge data de început' }}
         />
@@ -109,6 +116,7 @@ export function PatientFilters({ filters, onChange, onReset, canSeeDeleted }: Pa
           minDate={filters.from || undefined}
           maxDate={today}
           valueFormat="DD.MM.YYYY"
+          {...DATE_PICKER_A11Y}
           clearable
           clearButtonProps={{ 'aria-label': 'Șterge data de sfârșit' }}
         />

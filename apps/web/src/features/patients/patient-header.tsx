@@ -113,7 +113,8 @@ export function PatientHeader({ patient, onOwnVersionChange, printActions = null
                 label="Blocat"
                 color="red"
                 size="md"
-                checked={patient.blocked}
+                // Shows the new state at once; the server's answer then confirms it (or puts it back).
+                checked={blockPatient.isPending ? !patient.blocked : patient.blocked}
                 disabled={blockPatient.isPending}
                 onChange={() => blockPatient.mutate(patient._id)}
               />

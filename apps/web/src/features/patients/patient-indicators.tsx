@@ -41,7 +41,14 @@ interface IndicatorProps {
 function Indicator({ label, isOn, color, items, empty, icon }: IndicatorProps) {
   const summary = isOn ? items.map((item) => item.label).join(', ') : empty;
   return (
-    <Tooltip label={<ItemList items={items} empty={empty} />} withArrow multiline maw={320} openDelay={150}>
+    <Tooltip
+      label={<ItemList items={items} empty={empty} />}
+      position="bottom"
+      withArrow
+      multiline
+      maw={320}
+      openDelay={150}
+    >
       <Badge
         size="lg"
         radius="sm"

@@ -2,6 +2,7 @@ import { SimpleGrid, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { Controller } from 'react-hook-form';
 import { toIsoDay } from '@odonto/domain/dates';
+import { DATE_PICKER_A11Y } from '../../ui/date-labels';
 import { digitsFilter, nameFilter } from '@odonto/domain/filters';
 import type { PatientForm } from './patient-form-values';
 
@@ -10,7 +11,7 @@ export function PersonalFields({ form }: { form: PatientForm }) {
   const { control } = form;
   const today = toIsoDay(new Date());
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+    <SimpleGrid type="container" cols={{ base: 1, '460px': 2 }} spacing="md">
       <Controller
         control={control}
         name="nume"
@@ -84,6 +85,7 @@ export function PersonalFields({ form }: { form: PatientForm }) {
             maxDate={today}
             defaultLevel={field.value ? 'month' : 'decade'}
             valueFormat="DD.MM.YYYY"
+            {...DATE_PICKER_A11Y}
             clearable
             clearButtonProps={{ 'aria-label': 'Șterge data nașterii' }}
             error={fieldState.error?.message}

@@ -11,7 +11,7 @@ export function PlaceFields({ form }: { form: PatientForm }) {
   const isRomania = (tara ?? DEFAULT_COUNTRY) === DEFAULT_COUNTRY;
 
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+    <SimpleGrid type="container" cols={{ base: 1, '460px': 2, '760px': 3 }} spacing="md">
       <Controller
         control={control}
         name="tara"

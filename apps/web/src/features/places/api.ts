@@ -14,11 +14,14 @@ export const placeKeys = {
 
 // Reference data changes only on a SIRUTA import, which invalidates these keys itself.
 const REFERENCE_STALE_MS = 30 * 60_000;
+// The server lets browsers keep these answers for minutes; revalidating with the ETag (a cheap 304)
+// makes a fresh import show at once, here and in every other tab.
+const REVALIDATE: RequestCache = 'no-cache';
 
 /** GET /api/places: the counties with their locality counts, and the world's countries in Romanian. */
 export const placesQuery = queryOptions({
   queryKey: placeKeys.summary,
-  queryFn: ({ signal }) => request('/api/places', { schema: placesResponse, signal }),
+  queryFn: ({ signal }) => request('/api/places', { schema: placesResponse, signal, cache: REVALIDATE }),
   staleTime: REFERENCE_STALE_MS,
 });
 
@@ -31,7 +34,11 @@ export function countyLocalitiesQuery(auto: string) {
   return queryOptions({
     queryKey: placeKeys.county(auto),
     queryFn: ({ signal }) =>
-      request(`/api/places/${segment(auto)}`, { schema: countyLocalitiesResponse, signal }),
+      request(`/api/places/${segment(auto)}`, {
+        schema: countyLocalitiesResponse,
+        signal,
+        cache: REVALIDATE,
+      }),
     staleTime: REFERENCE_STALE_MS,
   });
 }

@@ -89,9 +89,9 @@ export function LocalityInput({
   );
 
   return (
-    <Combobox store={combobox} onOptionSubmit={handleOptionSubmit}>
+    <Combobox store={combobox} onOptionSubmit={handleOptionSubmit} position="bottom-start">
       <Combobox.Target withAriaAttributes={hasSuggestions}>{input}</Combobox.Target>
-      <Combobox.Dropdown hidden={!hasSuggestions}>
+      <Combobox.Dropdown hidden={!hasSuggestions} miw={300}>
         <Combobox.Options mah={280} style={{ overflowY: 'auto' }} aria-label={`Localități pentru ${label}`}>
           {shown.map((locality, index) => (
             <Combobox.Option value={String(index)} key={`${locality.nume}|${locality.comuna ?? ''}`}>

@@ -31,7 +31,7 @@ export function CountySelect({ value, ...others }: PickerProps) {
     if (!value || COUNTY_OPTIONS.some((option) => option.value === value)) return COUNTY_OPTIONS;
     return [...COUNTY_OPTIONS, { value, label: value }];
   }, [value]);
-  return <Dropdown {...others} value={value} data={data} />;
+  return <Dropdown allowDeselect={false} {...others} value={value} data={data} />;
 }
 
 /** The world's countries in Romanian (GET /api/places), România first. */
@@ -41,7 +41,7 @@ export function CountrySelect({ value, ...others }: PickerProps) {
     const names = places.data?.tari.map((country) => country.nume) ?? [DEFAULT_COUNTRY];
     return value && !names.includes(value) ? [value, ...names] : names;
   }, [places.data, value]);
-  return <Dropdown {...others} value={value} data={data} />;
+  return <Dropdown allowDeselect={false} {...others} value={value} data={data} />;
 }
 
 /** One county's localities by name, for an equality filter (a village name shared by communes once). */
@@ -52,5 +52,5 @@ export function LocalitySelect({ countyAuto, ...others }: PickerProps & { county
     if (others.value) names.add(others.value);
     return [...names];
   }, [localities.data, others.value]);
-  return <Dropdown {...others} data={data} limit={LOCALITY_SUGGESTION_LIMIT} />;
+  return <Dropdown allowDeselect={false} {...others} data={data} limit={LOCALITY_SUGGESTION_LIMIT} />;
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { IconDeviceFloppy, IconMailForward, IconTrash } from '@tabler/icons-react';
@@ -117,31 +117,29 @@ export function UserModal({ user, currentUserId, close }: UserModalProps & Modal
           </Alert>
         ) : null}
         {user && !user.hasPassword && user.active ? (
-          <Text size="sm" c="dimmed">
-            Invitația nu a fost încă acceptată: utilizatorul nu și-a ales parola.
-          </Text>
-        ) : null}
-        {isSelf ? (
-          <Text size="sm" c="dimmed">
-            Acesta este contul dumneavoastră. {USER_MESSAGES.selfDelete}
-          </Text>
-        ) : null}
-        <Group justify="space-between" gap="sm">
-          <Group gap="sm">
-            {user && !user.hasPassword && user.active ? (
+          <Paper withBorder radius="md" p="sm" bg="yellow.0">
+            <Group justify="space-between" gap="sm">
+              <Text size="sm">Invitația nu a fost încă acceptată: utilizatorul nu și-a ales parola.</Text>
               <Button
+                size="xs"
                 variant="light"
-                leftSection={<IconMailForward size={18} />}
+                leftSection={<IconMailForward size={16} />}
                 onClick={handleResend}
                 loading={resendInvitation.isPending}
               >
                 Trimite din nou invitația
               </Button>
-            ) : null}
-            {user ? (
+            </Group>
+          </Paper>
+        ) : null}
+        <Divider />
+        <Group justify="space-between" gap="sm">
+          {user ? (
+            <Stack gap={2}>
               <Button
                 variant="subtle"
                 color="red"
+                px="xs"
                 leftSection={<IconTrash size={18} />}
                 onClick={() => void handleDelete()}
                 loading={deleteUser.isPending}
@@ -149,8 +147,15 @@ export function UserModal({ user, currentUserId, close }: UserModalProps & Modal
               >
                 Șterge utilizatorul
               </Button>
-            ) : null}
-          </Group>
+              {isSelf ? (
+                <Text size="xs" c="dimmed">
+                  {USER_MESSAGES.selfDelete}
+                </Text>
+              ) : null}
+            </Stack>
+          ) : (
+            <span />
+          )}
           <Group gap="sm">
             <Button variant="default" onClick={close}>
               Renunță

@@ -13,6 +13,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconDental,
+  IconListSearch,
   IconLogout,
   IconMessageStar,
   IconSettings,
@@ -23,6 +24,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { menuItems } from '@odonto/domain/roles';
+import { canOpenAudit } from '../features/audit/audit-access';
 import { useLogout } from '../features/auth/api';
 import { useCurrentUser } from '../lib/current-user';
 import { canOpenSettings } from './access';
@@ -117,6 +119,21 @@ export function AppLayout() {
                   aria-current={isMenuItemActive('/setari', pathname) ? 'page' : undefined}
                 >
                   <IconSettings size={20} />
+                </ActionIcon>
+              </Tooltip>
+            ) : null}
+            {canOpenAudit(userCtx.roles) ? (
+              <Tooltip label="Jurnal de audit" withArrow>
+                <ActionIcon
+                  component={Link}
+                  to="/audit"
+                  variant={isMenuItemActive('/audit', pathname) ? 'light' : 'subtle'}
+                  color="gray"
+                  size="lg"
+                  aria-label="Jurnal de audit"
+                  aria-current={isMenuItemActive('/audit', pathname) ? 'page' : undefined}
+                >
+                  <IconListSearch size={20} />
                 </ActionIcon>
               </Tooltip>
             ) : null}

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useRouteError, type RouteObject } from 'react-router';
+import { canOpenAudit } from '../features/audit/audit-access';
 import { ConfirmHost } from '../ui/confirm-host';
 import { ModalHost } from '../ui/modal-host';
 import { canOpenSettings, canOpenSterilisation, canOpenUsers } from './access';
@@ -38,6 +39,7 @@ const DocumentsPage = lazyPage(() =>
 );
 const HistoryPage = lazyPage(() => import('../features/history/history-page').then((m) => m.HistoryPage));
 const ChartPage = lazyPage(() => import('../features/chart/chart-page').then((m) => m.ChartPage));
+const AuditPage = lazyPage(() => import('../features/audit/audit-page').then((m) => m.AuditPage));
 
 /** Every route sits under the setup gate; the modal and confirmation hosts live inside the router. */
 function Root() {
@@ -128,6 +130,15 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: 'reviews', handle: { name: 'reviews' }, element: <ReviewsPage /> },
+          {
+            path: 'audit',
+            handle: { name: 'audit' },
+            element: (
+              <RequireAccess allow={canOpenAudit}>
+                <AuditPage />
+              </RequireAccess>
+            ),
+          },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -2,6 +2,45 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+/**
+ * A feature never reaches into another feature's internals (DESIGN.md §3); it may use the modules another
+ * feature publishes for that purpose (docs/decisions/0009-feature-boundaries.md), listed here.
+ */
+const PUBLIC_FEATURE_MODULES = {
+  'apps/web/src/features': ['places/place-pickers', 'places/locality-input', 'places/api'],
+  'apps/server/src/features': ['auth/password.service'],
+};
+
+function featureBoundaries(root, extension) {
+  const features = readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const published = PUBLIC_FEATURE_MODULES[root];
+  return features.map((feature) => ({
+    files: [`${root}/${feature}/**/*.${extension}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^\\.\\./(?!(${published.join('|')})$)(${features
+                .filter((other) => other !== feature)
+                .join('|')})(/.*)?$`,
+              message: "another feature's internals: use what it publishes, or compose in a page or service",
+            },
+            {
+              group: ['**/apps/server/**', '**/apps/web/**'],
+              message: 'web and server never import each other',
+            },
+          ],
+        },
+      ],
+    },
+  }));
+}
 
 export default tseslint.config(
   {
@@ -58,6 +97,8 @@ export default tseslint.config(
       ],
     },
   },
+  ...featureBoundaries('apps/web/src/features', '{ts,tsx}'),
+  ...featureBoundaries('apps/server/src/features', 'ts'),
   {
     files: ['packages/domain/src/**/*.ts'],
     ignores: ['**/*.test.ts'],

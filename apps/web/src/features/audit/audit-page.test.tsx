@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import type { AuditListResponse, AuditRow } from '@odonto/domain/contracts/audit';
 import { routes } from '../../app/router';
 import { NO_SETUP, sessionFor } from '../../test/fixtures';
 import { mockApi, type MockAnswer } from '../../test/mock-api';
 import { renderRoutes } from '../../test/render';
+import { dayAriaLabel } from '../../ui/date-labels';
 import { entryCount } from './audit-page';
 
 type Handler = MockAnswer | ((request: { url: string; method: string; body: unknown }) => MockAnswer);
@@ -174,6 +176,8 @@ describe('audit screen', () => {
 
     await user.type(screen.getByRole('combobox', { name: 'Utilizator' }), 'Mihai');
     await user.click(await screen.findByRole('option', { name: /Dr\. Mihai Ionescu/ }));
+    // A typed name is only a search: the list is never asked for user=Mihai.
+    expect(auditRequests(calls).some((params) => params.get('user') === 'Mihai')).toBe(false);
     await waitFor(() =>
       expect(lastAuditRequest(calls)).toBe('user=mihai%40clinica.ro&action=patient_view&page=1'),
     );
@@ -205,23 +209,42 @@ describe('audit screen', () => {
     await waitFor(() => expect(lastAuditRequest(calls)).toBe('user=atacator%40exemplu.ro&page=1'));
   }, 15_000);
 
+  it('sends the period once both days are picked, and clears it', async () => {
+    const { calls } = auditApi(['admin']);
+    const user = userEvent.setup();
+    const { router } = await openAudit('/audit');
+    const today = dayjs();
+    const first = today.startOf('month');
+    const second = today.date() >= 2 ? first.add(1, 'day') : first;
+    await user.click(screen.getByRole('button', { name: 'Perioadă' }));
+    await user.click(await screen.findByRole('button', { name: dayAriaLabel(first.format('YYYY-MM-DD')) }));
+    expect(router.state.location.search).toBe('');
+    await user.click(screen.getByRole('button', { name: dayAriaLabel(second.format('YYYY-MM-DD')) }));
+    const period = `from=${first.format('YYYY-MM-DD')}&to=${second.format('YYYY-MM-DD')}`;
+    await waitFor(() => expect(lastAuditRequest(calls)).toBe(`${period}&page=1`));
+    expect(exportLink().getAttribute('href')).toBe(`/api/audit/export.csv?${period}`);
+
+    await user.click(screen.getByRole('button', { name: 'Șterge perioada' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  }, 15_000);
+
   it('pages by one with next and previous; the export never carries the page', async () => {
     const { calls } = auditApi(['admin'], pagedAudit(120));
     const user = userEvent.setup();
     const { router } = await openAudit('/audit?action=login');
-    expect(await screen.findByText('Pagina 1 din 3 · 120 de înregistrări (filtrate)')).toBeTruthy();
+    expect(await screen.findByText('Pagina 1 din 3 · 120 de înregistrări')).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Pagina anterioară' }).disabled).toBe(true);
 
     await user.click(screen.getByRole('button', { name: 'Pagina următoare' }));
     await user.click(await screen.findByRole('button', { name: 'Pagina următoare' }));
-    expect(await screen.findByText('Pagina 3 din 3 · 120 de înregistrări (filtrate)')).toBeTruthy();
+    expect(await screen.findByText('Pagina 3 din 3 · 120 de înregistrări')).toBeTruthy();
     expect(router.state.location.search).toBe('?action=login&page=3');
     expect(lastAuditRequest(calls)).toBe('action=login&page=3');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Pagina următoare' }).disabled).toBe(true);
     expect(exportLink().getAttribute('href')).toBe('/api/audit/export.csv?action=login');
 
     await user.click(screen.getByRole('button', { name: 'Pagina anterioară' }));
-    expect(await screen.findByText('Pagina 2 din 3 · 120 de înregistrări (filtrate)')).toBeTruthy();
+    expect(await screen.findByText('Pagina 2 din 3 · 120 de înregistrări')).toBeTruthy();
   });
 
   it('narrows to one patient from a row', async () => {

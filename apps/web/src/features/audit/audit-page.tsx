@@ -3,7 +3,7 @@ import { IconChevronLeft, IconChevronRight, IconFileDownload, IconListSearch } f
 import { usePageTitle } from '../../ui/use-page-title';
 import { useAuditList } from './api';
 import { AuditFiltersPanel } from './audit-filters';
-import { exportHref, hasActiveFilters, toListQuery, useAuditParams } from './audit-params';
+import { exportHref, toListQuery, useAuditParams } from './audit-params';
 import { AuditTable } from './audit-table';
 
 /** '1 înregistrare', '7 înregistrări', '25 de înregistrări': Romanian puts 'de' after 20, 21, … */
@@ -94,9 +94,7 @@ export function AuditPage() {
       </Paper>
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="page-summary">
-          {data
-            ? `Pagina ${data.page} din ${pageCount} · ${entryCount(data.total)}${hasActiveFilters(filters) ? ' (filtrate)' : ''}`
-            : ' '}
+          {data ? `Pagina ${data.page} din ${pageCount} · ${entryCount(data.total)}` : ' '}
         </Text>
         <Group gap="xs">
           <Button

@@ -27,7 +27,7 @@ function useFollowedText(value: string): [string, (text: string) => void] {
 
 /**
  * The user filter: one of the addresses present in the log (shown with the account's name), or any
- * email typed in full, e.g. of a failed sign-in. Applied on picking, Enter or leaving the field.
+ * email typed in full, e.g. of a failed sign-in. Applied on picking, or on Enter or leaving the field.
  */
 export function UserPicker({ value, onChange }: { value: string; onChange: (user: string) => void }) {
   const users = useAuditUsers();
@@ -37,6 +37,11 @@ export function UserPicker({ value, onChange }: { value: string; onChange: (user
   function commit(next: string) {
     const trimmed = next.trim();
     if (trimmed !== value) onChange(trimmed);
+  }
+
+  // Typed text filters only once it is a whole address (or nothing); a name is a search for an option.
+  function commitTyped(next: string) {
+    if (next.trim() === '' || next.includes('@')) commit(next);
   }
 
   const filterByNameOrEmail: OptionsFilter = ({ options, search, limit }) => {
@@ -58,9 +63,9 @@ export function UserPicker({ value, onChange }: { value: string; onChange: (user
         setText(email);
         commit(email);
       }}
-      onBlur={() => commit(text)}
+      onBlur={() => commitTyped(text)}
       onKeyDown={(event) => {
-        if (event.key === 'Enter') commit(event.currentTarget.value);
+        if (event.key === 'Enter') commitTyped(event.currentTarget.value);
       }}
       filter={filterByNameOrEmail}
       limit={50}

@@ -1,13 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NO_SETUP, SIGNED_OUT, sessionFor } from '../test/fixtures';
 import { apiError, mockApi } from '../test/mock-api';
-import { listPage, makePatient, REFERENCE_DATA } from '../test/patients';
+import { listPage, makePatient, REFERENCE_DATA, SLOW_SCREEN } from '../test/patients';
 import { renderRoutes } from '../test/render';
 import { canOpenSterilisation, canOpenUsers } from './access';
 import { initials, isMenuItemActive } from './app-layout';
 import { routes } from './router';
+
+// The patient screens behind these routes are lazy pages with real forms and lists.
+configure({ asyncUtilTimeout: SLOW_SCREEN.asyncUtilTimeout });
+vi.setConfig({ testTimeout: SLOW_SCREEN.testTimeout });
 
 function signedInAs(roles: string[]) {
   return mockApi({

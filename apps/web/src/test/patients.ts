@@ -102,3 +102,9 @@ export const REFERENCE_DATA: Record<string, MockAnswer> = {
   'GET /api/places': PLACES,
   'GET /api/places/BV': BRASOV_LOCALITIES,
 };
+
+/**
+ * Screens with lazy pages and Mantine's floating lists can take seconds on a busy machine: waits and
+ * tests of these files get more time than the defaults, so a slow run is not a failure.
+ */
+export const SLOW_SCREEN = { asyncUtilTimeout: 5_000, testTimeout: 20_000 } as const;

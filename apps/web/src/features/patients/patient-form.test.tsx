@@ -1,12 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { routes } from '../../app/router';
 import { NO_SETUP, sessionFor } from '../../test/fixtures';
 import { apiError, mockApi, type MockAnswer } from '../../test/mock-api';
-import { listPage, makePatient, REFERENCE_DATA } from '../../test/patients';
+import { listPage, makePatient, REFERENCE_DATA, SLOW_SCREEN } from '../../test/patients';
 import { renderRoutes } from '../../test/render';
 import { CONFLICT_MESSAGE } from './patient-edit-page';
+
+configure({ asyncUtilTimeout: SLOW_SCREEN.asyncUtilTimeout });
+vi.setConfig({ testTimeout: SLOW_SCREEN.testTimeout });
 
 type Handler = MockAnswer | ((request: { url: string; method: string; body: unknown }) => MockAnswer);
 

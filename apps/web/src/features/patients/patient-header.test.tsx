@@ -1,14 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatBreadcrumbDate } from '@odonto/domain/dates';
 import type { Patient } from '@odonto/domain/contracts/patients';
 import { routes } from '../../app/router';
 import { NO_SETUP, sessionFor } from '../../test/fixtures';
 import { apiError, mockApi, type MockAnswer } from '../../test/mock-api';
-import { listPage, makePatient, REFERENCE_DATA } from '../../test/patients';
+import { listPage, makePatient, REFERENCE_DATA, SLOW_SCREEN } from '../../test/patients';
 import { renderRoutes } from '../../test/render';
 import { DELETE_PATIENT_QUESTION } from './patient-header';
+
+configure({ asyncUtilTimeout: SLOW_SCREEN.asyncUtilTimeout });
+vi.setConfig({ testTimeout: SLOW_SCREEN.testTimeout });
 
 type Handler = MockAnswer | ((request: { url: string; method: string; body: unknown }) => MockAnswer);
 
@@ -178,6 +181,14 @@ describe('what each role may do in the header', () => {
     expect(screen.queryByRole('switch', { name: 'Blocat' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Șterge pacientul' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Încarcă poza pacientului' })).toBeTruthy();
+  });
+
+  it('marks a deleted patient an admin opened, without block or delete', async () => {
+    headerApi(['admin'], { deletedAt: '2026-03-06T10:00:00.000Z' });
+    await openPatient();
+    expect(screen.getByText('Șters')).toBeTruthy();
+    expect(screen.queryByRole('switch', { name: 'Blocat' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Șterge pacientul' })).toBeNull();
   });
 
   it('lets a medic block the patient, and the header marks it', async () => {

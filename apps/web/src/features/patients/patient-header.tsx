@@ -44,8 +44,10 @@ export function PatientHeader({ patient, onOwnVersionChange, printActions = null
   const blockPatient = useBlockPatient();
   const deletePatient = useDeletePatient();
   const name = fullName(patient);
-  const canBlock = can(userCtx.roles, 'block:patient');
-  const canDelete = can(userCtx.roles, 'delete:patient');
+  // Only an admin can open a deleted patient (to check it before restoring it from the list).
+  const isDeleted = patient.deletedAt !== null;
+  const canBlock = can(userCtx.roles, 'block:patient') && !isDeleted;
+  const canDelete = can(userCtx.roles, 'delete:patient') && !isDeleted;
 
   async function handleDelete() {
     if (!(await askConfirmation(DELETE_PATIENT_QUESTION))) return;
@@ -89,6 +91,11 @@ export function PatientHeader({ patient, onOwnVersionChange, printActions = null
                   {name}
                 </Title>
                 {patient.blocked ? <BlockedBadge /> : null}
+                {isDeleted ? (
+                  <Badge color="gray" variant="filled" radius="sm">
+                    Șters
+                  </Badge>
+                ) : null}
               </Group>
               <Group gap="lg" c="dimmed">
                 <Text size="sm">

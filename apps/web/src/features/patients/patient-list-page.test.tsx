@@ -1,12 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { routes } from '../../app/router';
 import { NO_SETUP, sessionFor } from '../../test/fixtures';
 import { mockApi, type MockAnswer } from '../../test/mock-api';
-import { listPage, makeListItem, makePatient, REFERENCE_DATA } from '../../test/patients';
+import { listPage, makeListItem, makePatient, REFERENCE_DATA, SLOW_SCREEN } from '../../test/patients';
 import { renderRoutes } from '../../test/render';
 import { patientCount } from './patient-list-page';
+
+configure({ asyncUtilTimeout: SLOW_SCREEN.asyncUtilTimeout });
+vi.setConfig({ testTimeout: SLOW_SCREEN.testTimeout });
 
 type Handler = MockAnswer | ((request: { url: string; method: string; body: unknown }) => MockAnswer);
 

@@ -1,12 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { routes } from '../../app/router';
 import { NO_SETUP, sessionFor } from '../../test/fixtures';
 import { apiError, mockApi, type MockAnswer } from '../../test/mock-api';
-import { PLACES } from '../../test/patients';
+import { PLACES, SLOW_SCREEN } from '../../test/patients';
 import { renderRoutes } from '../../test/render';
 import { importSummary } from './siruta-settings';
+
+configure({ asyncUtilTimeout: SLOW_SCREEN.asyncUtilTimeout });
+vi.setConfig({ testTimeout: SLOW_SCREEN.testTimeout });
 
 function settingsApi(answer: MockAnswer) {
   return mockApi({

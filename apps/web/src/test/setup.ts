@@ -1,8 +1,12 @@
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { resetLoading } from '../lib/loading';
 import { resetModals } from '../ui/modals';
+
+// Lazy pages and query round-trips take longer than the default 1 s on a loaded 2-core CI machine; a
+// `findBy…` that times out still fails, just not because the machine was busy.
+configure({ asyncUtilTimeout: 5_000 });
 
 // happy-dom leaves out a few browser APIs Mantine's floating elements call.
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;

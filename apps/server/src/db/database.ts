@@ -12,6 +12,8 @@ export interface Database {
   counters: CountersTable;
   places: PlacesTable;
   files: FilesTable;
+  history_entries: HistoryEntriesTable;
+  history_pictures: HistoryPicturesTable;
 }
 
 export interface UsersTable {
@@ -172,3 +174,62 @@ export interface FilesTable {
 }
 export type FileRow = Selectable<FilesTable>;
 export type NewFileRow = Insertable<FilesTable>;
+
+/**
+ * A treatment history entry (SPEC.md §3 History entry), keyed by patient and `id` (a ms timestamp unique
+ * per patient). `created_at` is the treatment date chosen in the modal; `updated_at` is null until the
+ * first update. Soft-deleted (`deleted_at`).
+ */
+export interface HistoryEntriesTable {
+  patient_id: string;
+  id: number;
+  /** 'tratament' or 'punte'. */
+  type: string;
+  denumire: string;
+  /** The catalogue id (mapID); null for a name the catalogue does not know. */
+  map_id: number | null;
+  dinte: string | null;
+  dinte_start: string | null;
+  dinte_destinatie: string | null;
+  /** The chart row: 'top' or 'bottom'. */
+  side: string | null;
+  start_index: number | null;
+  end_index: number | null;
+  /** 'left' or 'right', bridges only. */
+  direction: string | null;
+  fill: string | null;
+  detalii: string;
+  medic: string;
+  /** JSON: the entry's signature (the signatures issue fills it), or null. */
+  signature: string | null;
+  /** JSON array of used instruments {name, id_sterilizare, used_at}. */
+  sterilizari: string;
+  created_at: string;
+  updated_at: string | null;
+  version: number;
+  deleted_at: string | null;
+  deleted_by: string | null;
+}
+export type HistoryEntryRow = Selectable<HistoryEntriesTable>;
+export type NewHistoryEntryRow = Insertable<HistoryEntriesTable>;
+
+/** A before/after picture of an entry; its image and thumbnail are stored files. */
+export interface HistoryPicturesTable {
+  id: string;
+  patient_id: string;
+  entry_id: number;
+  /** The name the modal gave it, also the stored file's name (/history-imgs/{patientId}/{name}). */
+  name: string;
+  /** 'inainte' or 'dupa'. */
+  kind: string;
+  width: number;
+  height: number;
+  /** The picture's `index` in the entry. */
+  position: number;
+  file_id: string;
+  thumb_file_id: string;
+  created_at: string;
+  deleted_at: string | null;
+}
+export type HistoryPictureRow = Selectable<HistoryPicturesTable>;
+export type NewHistoryPictureRow = Insertable<HistoryPicturesTable>;

@@ -5,6 +5,7 @@ import { patients } from './0002-patients';
 import { places } from './0003-places';
 import { files } from './0004-files';
 import { auditIndexes } from './0005-audit-indexes';
+import { history } from './0006-history';
 
 /**
  * Every migration, in order. Names are numbered and never change once released; migrations are
@@ -17,6 +18,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0003-places': places(),
     '0004-files': files(),
     '0005-audit-indexes': auditIndexes(),
+    '0006-history': history(),
   };
 }
 

@@ -30,6 +30,21 @@ const MEGABYTES = new Intl.NumberFormat('ro-RO', { maximumFractionDigits: 2 });
  * Every way the form can be wrong answers a Romanian 4xx (413 too large, 415 not a form, 400 otherwise).
  */
 export async function readUploadForm(request: FastifyRequest, options: UploadOptions): Promise<UploadForm> {
+  const { fields, files } = await readUploadFiles(request, { ...options, maxFiles: 1 });
+  return { fields, file: files[0] ?? null };
+}
+
+export interface UploadFiles {
+  fields: Record<string, string>;
+  /** In the order the form sent them; each keeps its part's field name. */
+  files: UploadedFile[];
+}
+
+/** Like readUploadForm, for a form with up to `maxFiles` files (each at most `maxBytes`). */
+export async function readUploadFiles(
+  request: FastifyRequest,
+  options: UploadOptions & { maxFiles: number },
+): Promise<UploadFiles> {
   if (!request.isMultipart()) {
     throw new AppError(
       415,
@@ -38,9 +53,14 @@ export async function readUploadForm(request: FastifyRequest, options: UploadOpt
     );
   }
   const fields: Record<string, string> = {};
-  let file: UploadedFile | null = null;
+  const files: UploadedFile[] = [];
   const parts = request.parts({
-    limits: { fileSize: options.maxBytes, files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES },
+    limits: {
+      fileSize: options.maxBytes,
+      files: options.maxFiles,
+      fields: MAX_FIELDS,
+      fieldSize: MAX_FIELD_BYTES,
+    },
   });
   try {
     for await (const part of parts) {
@@ -54,12 +74,12 @@ export async function readUploadForm(request: FastifyRequest, options: UploadOpt
         part.file.resume();
         throw error;
       }
-      file = { fieldName: part.fieldname, fileName: part.filename, data: await part.toBuffer() };
+      files.push({ fieldName: part.fieldname, fileName: part.filename, data: await part.toBuffer() });
     }
   } catch (error) {
-    throw toUploadError(error, options.maxBytes);
+    throw toUploadError(error, options);
   }
-  return { fields, file };
+  return { fields, files };
 }
 
 function fieldText(part: Extract<Multipart, { type: 'field' }>): string {
@@ -74,11 +94,14 @@ export function tooLargeError(maxBytes: number): AppError {
   return new AppError(413, 'too_large', `Fișierul este prea mare (maxim ${megabytes} MB).`);
 }
 
-function toUploadError(error: unknown, maxBytes: number): unknown {
+function toUploadError(error: unknown, options: { maxBytes: number; maxFiles: number }): unknown {
   if (error instanceof AppError) return error;
   const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLargeError(maxBytes);
-  if (code === 'FST_FILES_LIMIT') return new AppError(400, 'invalid_input', 'Trimiteți un singur fișier.');
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLargeError(options.maxBytes);
+  if (code === 'FST_FILES_LIMIT') {
+    const most = options.maxFiles === 1 ? 'un singur fișier' : `cel mult ${options.maxFiles} fișiere`;
+    return new AppError(400, 'invalid_input', `Trimiteți ${most}.`);
+  }
   if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
     return new AppError(400, 'invalid_input', 'Formularul are prea multe câmpuri.');
   }

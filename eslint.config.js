@@ -10,7 +10,11 @@ import { readdirSync } from 'node:fs';
  */
 const PUBLIC_FEATURE_MODULES = {
   'apps/web/src/features': ['places/place-pickers', 'places/locality-input', 'places/api'],
-  'apps/server/src/features': ['auth/password.service'],
+  'apps/server/src/features': [
+    'auth/password.service',
+    'history/patient-history',
+    'patients/patients.presenter',
+  ],
 };
 
 function featureBoundaries(root, extension) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ANTECEDENT_KEYS, type AntecedentKey } from '../antecedents';
 import { toInstant } from '../clinic-time';
 import { RULE_MESSAGES } from '../rules';
+import { historyEntry, toothId } from './history';
 
 const REQUIRED = RULE_MESSAGES.required;
 const NAME_PATTERN = /^[\p{L}]+(?:[ '-][\p{L}]+)*$/u;
@@ -60,6 +61,13 @@ export type PatientUpdate = z.input<typeof patientUpdate>;
 
 export const attachment = z.object({ contentType: z.string(), size: z.number() });
 
+/**
+ * A stored history entry as the patient carries it: SPEC.md §3's fields plus the `version` that
+ * POST /api/update-history sends back (a stale one answers 409).
+ */
+export const patientHistoryEntry = historyEntry.extend({ version: z.number().int().positive() });
+export type PatientHistoryEntry = z.output<typeof patientHistoryEntry>;
+
 /** A patient as GET /api/get-pacient/{id} answers it (SPEC.md §3 Patient). */
 export const patient = z.object({
   _id: z.string(),
@@ -82,9 +90,11 @@ export const patient = z.object({
   antecedenteDetalii: z.string(),
   avatar: z.string().nullable(),
   _attachments: z.record(z.string(), attachment),
-  // Filled by later features (treatments, appointments, signatures); empty until then.
-  history: z.array(z.unknown()),
-  dintiStersi: z.array(z.string()),
+  /** The live treatment history, newest treatment date first (then newest id). */
+  history: z.array(patientHistoryEntry),
+  /** The removed teeth (POST /api/sterge-dinte toggles one). */
+  dintiStersi: z.array(toothId),
+  // Filled by later features (appointments, signatures); empty until then.
   programari: z.array(z.unknown()),
   signature: z.unknown().nullable(),
   version: z.number().int(),

@@ -1,9 +1,11 @@
 import { ageInYears } from '@odonto/domain/dates';
 import { toInstant } from '@odonto/domain/clinic-time';
+import { isTooth } from '@odonto/domain/teeth';
 import {
   antecedente,
   type Patient,
   type PatientData,
+  type PatientHistoryEntry,
   type PatientListItem,
 } from '@odonto/domain/contracts/patients';
 import type { PatientRow, PatientsTable } from '../../db/database';
@@ -79,8 +81,8 @@ export function changedFields(before: PatientData, after: PatientData): string[]
   );
 }
 
-/** A full patient as GET /api/get-pacient answers it; lists of later features start empty. */
-export function toPatient(row: PatientRow, now: Date): Patient {
+/** A full patient as GET /api/get-pacient answers it, with its history when given; later lists start empty. */
+export function toPatient(row: PatientRow, now: Date, history: PatientHistoryEntry[] = []): Patient {
   return {
     ...toListItem(row),
     birthdate: row.birthdate,
@@ -89,8 +91,8 @@ export function toPatient(row: PatientRow, now: Date): Patient {
     antecedente: parseAntecedente(row.antecedente),
     antecedenteDetalii: row.antecedente_detalii,
     _attachments: {},
-    history: [],
-    dintiStersi: parseStringArray(row.dinti_stersi),
+    history,
+    dintiStersi: parseStringArray(row.dinti_stersi).filter(isTooth),
     programari: [],
     signature: null,
     version: row.version,

@@ -7,6 +7,7 @@ import { nextCounterValue } from '../../db/counters.queries';
 import type { Database, PatientRow } from '../../db/database';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
+import { loadPatientHistory } from '../history/patient-history';
 import { PATIENT_MESSAGES } from './patient-messages';
 import { changedFields, formColumns, formData, toPatient } from './patients.presenter';
 import {
@@ -100,7 +101,7 @@ export async function viewPatient(
   const row = await findPatientById(deps.db, id);
   if (!row || (row.deleted_at !== null && !options.canSeeDeleted)) throw notFound();
   await writeAudit(deps.db, now, actor, auditEntry('patient_view', id));
-  return toPatient(row, now);
+  return toPatient(row, now, await loadPatientHistory(deps.db, id));
 }
 
 /** POST /api/block-pacient: flips the flag and answers the patient. */

@@ -1,0 +1,211 @@
+import type { Kysely } from 'kysely';
+import type {
+  Database,
+  FileRow,
+  HistoryEntryRow,
+  HistoryPictureRow,
+  NewHistoryEntryRow,
+  NewHistoryPictureRow,
+  PatientRow,
+} from '../../db/database';
+
+/** A patient that is not deleted. */
+export async function findLivePatient(
+  db: Kysely<Database>,
+  patientId: string,
+): Promise<PatientRow | undefined> {
+  return db
+    .selectFrom('patients')
+    .selectAll()
+    .where('id', '=', patientId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/**
+ * Locks a live patient's row for the rest of the transaction and answers it (undefined when unknown or
+ * deleted). Every history write takes this lock first, so two writes for one patient run one after the
+ * other: the chart a rule is checked against cannot change before the write commits, and entry ids stay
+ * unique. A no-op update locks on both databases (PostgreSQL row lock; SQLite's one writer).
+ */
+export async function lockLivePatient(
+  trx: Kysely<Database>,
+  patientId: string,
+): Promise<PatientRow | undefined> {
+  return trx
+    .updateTable('patients')
+    .set((eb) => ({ version: eb.ref('version') }))
+    .where('id', '=', patientId)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Writes the removed teeth and answers the patient with its new version. */
+export async function setRemovedTeeth(
+  trx: Kysely<Database>,
+  patientId: string,
+  dintiStersi: string,
+  at: string,
+): Promise<PatientRow | undefined> {
+  return trx
+    .updateTable('patients')
+    .set((eb) => ({ dinti_stersi: dintiStersi, updated_at: at, version: eb('version', '+', 1) }))
+    .where('id', '=', patientId)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A patient's live entries, newest treatment date first, then newest id. */
+export async function findLiveEntries(db: Kysely<Database>, patientId: string): Promise<HistoryEntryRow[]> {
+  return db
+    .selectFrom('history_entries')
+    .selectAll()
+    .where('patient_id', '=', patientId)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** A live entry of a patient. */
+export async function findLiveEntry(
+  db: Kysely<Database>,
+  patientId: string,
+  entryId: number,
+): Promise<HistoryEntryRow | undefined> {
+  return db
+    .selectFrom('history_entries')
+    .selectAll()
+    .where('patient_id', '=', patientId)
+    .where('id', '=', entryId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The highest entry id the patient has ever had (deleted entries too), or null. */
+export async function maxEntryId(trx: Kysely<Database>, patientId: string): Promise<number | null> {
+  const row = await trx
+    .selectFrom('history_entries')
+    .select((eb) => eb.fn.max('id').as('max'))
+    .where('patient_id', '=', patientId)
+    .executeTakeFirst();
+  return row?.max === null || row?.max === undefined ? null : Number(row.max);
+}
+
+export async function insertEntry(trx: Kysely<Database>, row: NewHistoryEntryRow): Promise<HistoryEntryRow> {
+  return trx.insertInto('history_entries').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export type EntryColumns = Omit<
+  NewHistoryEntryRow,
+  'patient_id' | 'id' | 'version' | 'updated_at' | 'deleted_at' | 'deleted_by' | 'signature'
+>;
+
+/** Compare-and-set: writes only while the entry is live and still has `version`. */
+export async function updateEntryIfVersion(
+  trx: Kysely<Database>,
+  patientId: string,
+  entryId: number,
+  version: number,
+  columns: EntryColumns,
+  at: string,
+): Promise<HistoryEntryRow | undefined> {
+  return trx
+    .updateTable('history_entries')
+    .set((eb) => ({ ...columns, updated_at: at, version: eb('version', '+', 1) }))
+    .where('patient_id', '=', patientId)
+    .where('id', '=', entryId)
+    .where('version', '=', version)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function softDeleteEntry(
+  trx: Kysely<Database>,
+  patientId: string,
+  entryId: number,
+  at: string,
+  deletedBy: string,
+): Promise<HistoryEntryRow | undefined> {
+  return trx
+    .updateTable('history_entries')
+    .set((eb) => ({ deleted_at: at, deleted_by: deletedBy, updated_at: at, version: eb('version', '+', 1) }))
+    .where('patient_id', '=', patientId)
+    .where('id', '=', entryId)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A patient's live pictures (of one entry when told), in their order. */
+export async function findLivePictures(
+  db: Kysely<Database>,
+  patientId: string,
+  entryId?: number,
+): Promise<HistoryPictureRow[]> {
+  let query = db
+    .selectFrom('history_pictures')
+    .selectAll()
+    .where('patient_id', '=', patientId)
+    .where('deleted_at', 'is', null);
+  if (entryId !== undefined) query = query.where('entry_id', '=', entryId);
+  return query.orderBy('entry_id').orderBy('position').orderBy('name').execute();
+}
+
+export async function insertPictures(
+  trx: Kysely<Database>,
+  rows: readonly NewHistoryPictureRow[],
+): Promise<void> {
+  if (rows.length > 0)
+    await trx
+      .insertInto('history_pictures')
+      .values([...rows])
+      .execute();
+}
+
+export async function setPicturePosition(trx: Kysely<Database>, id: string, position: number): Promise<void> {
+  await trx.updateTable('history_pictures').set({ position }).where('id', '=', id).execute();
+}
+
+export async function markPicturesDeleted(
+  trx: Kysely<Database>,
+  ids: readonly string[],
+  at: string,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .updateTable('history_pictures')
+    .set({ deleted_at: at })
+    .where('id', 'in', [...ids])
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+/** Stored files by id (a picture's image and thumbnail, to remove them). */
+export async function findFilesByIds(db: Kysely<Database>, ids: readonly string[]): Promise<FileRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('files')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** Which of the names the patient's stored files already use, deleted files included (names never return). */
+export async function takenFileNames(
+  db: Kysely<Database>,
+  patientId: string,
+  names: readonly string[],
+): Promise<string[]> {
+  if (names.length === 0) return [];
+  const rows = await db
+    .selectFrom('files')
+    .select('name')
+    .where('patient_id', '=', patientId)
+    .where('name', 'in', [...names])
+    .execute();
+  return rows.map((row) => row.name);
+}

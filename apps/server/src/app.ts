@@ -10,6 +10,7 @@ import type { DialectName } from './db/dialect';
 import { auditRoutes } from './features/audit/audit.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { avatarsRoutes } from './features/avatars/avatars.routes';
+import { historyRoutes } from './features/history/history.routes';
 import { patientsRoutes } from './features/patients/patients.routes';
 import { placesRoutes } from './features/places/places.routes';
 import { systemRoutes } from './features/system/system.routes';
@@ -73,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(usersRoutes);
   await app.register(filesRoutes);
   await app.register(auditRoutes);
+  await app.register(historyRoutes);
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -1,0 +1,222 @@
+import type { Kysely } from 'kysely';
+import { MESSAGES } from '@odonto/domain/messages';
+import type { Patient, PatientHistoryEntry } from '@odonto/domain/contracts/patients';
+import type { Clock } from '../../app-types';
+import type { Database } from '../../db/database';
+import { changeFiles, type FileStore } from '../../files/store';
+import { writeAudit, type AuditActor, type AuditEntry } from '../../plugins/audit';
+import { AppError } from '../../plugins/errors';
+import { toPatient } from '../patients/patients.presenter';
+import { filesOf, planPictures, preparePictures } from './entry-pictures';
+import {
+  checkTreatment,
+  entryColumns,
+  entryNotFound,
+  lockPatient,
+  mergeInstruments,
+  nextEntryId,
+  patientNotFound,
+} from './entry-rules';
+import type { HistoryForm } from './history-form';
+import { toHistoryEntry } from './history.presenter';
+import {
+  findLiveEntry,
+  findLivePatient,
+  findLivePictures,
+  insertEntry,
+  insertPictures,
+  lockLivePatient,
+  markPicturesDeleted,
+  setPicturePosition,
+  softDeleteEntry,
+  updateEntryIfVersion,
+} from './history.queries';
+import type { SaveHistoryObj, UpdateHistoryObj } from './history.schemas';
+import { loadPatientHistory } from './patient-history';
+
+export interface HistoryDeps {
+  db: Kysely<Database>;
+  now: Clock;
+  store: FileStore;
+}
+
+export function historyAudit(
+  action: string,
+  patientId: string,
+  entryId: number,
+  details: Record<string, unknown>,
+): AuditEntry {
+  return {
+    action,
+    entity: 'history_entry',
+    entityId: String(entryId),
+    patientId,
+    details: { entryId, ...details },
+  };
+}
+
+/** The patient as GET /api/get-pacient answers it, history included (after a write commits). */
+export async function patientAnswer(deps: HistoryDeps, patientId: string): Promise<Patient> {
+  const row = await findLivePatient(deps.db, patientId);
+  if (!row) throw patientNotFound();
+  return toPatient(row, deps.now(), await loadPatientHistory(deps.db, patientId));
+}
+
+/**
+ * POST /api/save-history/{id}: a new entry with its pictures, checked by the treatment rules against the
+ * patient's chart as it stands; the entry, its picture rows, the files and the audit row are written
+ * together or not at all.
+ */
+export async function createEntry(
+  deps: HistoryDeps,
+  actor: AuditActor,
+  patientId: string,
+  form: HistoryForm<SaveHistoryObj>,
+): Promise<Patient> {
+  if (!(await findLivePatient(deps.db, patientId))) throw patientNotFound();
+  const plan = planPictures(form.obj.pics, form.files, [], form.deleted);
+  const pictures = await preparePictures(deps.db, patientId, plan.add, actor.userId);
+  await changeFiles(deps.store, { add: pictures.flatMap((picture) => picture.files) }, async (trx, added) => {
+    const now = deps.now();
+    const { chart } = await lockPatient(trx, patientId);
+    const checked = checkTreatment(form.obj, { mode: 'create', now, chart });
+    const id = await nextEntryId(trx, patientId, now);
+    const sterilizari = mergeInstruments(form.obj.sterilizari, form.usedInstruments);
+    const entry = await insertEntry(trx, {
+      patient_id: patientId,
+      id,
+      ...entryColumns(checked, sterilizari),
+      signature: null,
+      updated_at: null,
+      version: 1,
+      deleted_at: null,
+      deleted_by: null,
+    });
+    await insertPictures(
+      trx,
+      pictures.map((picture) => picture.row(id, added, now.toISOString())),
+    );
+    await writeAudit(
+      trx,
+      now,
+      actor,
+      historyAudit('history_create', patientId, id, {
+        type: entry.type,
+        denumire: entry.denumire,
+        dinte: entry.dinte,
+        pictures: plan.add.map(({ pic }) => pic.name),
+      }),
+    );
+  });
+  return patientAnswer(deps, patientId);
+}
+
+/**
+ * POST /api/update-history/{id}: the entry of `obj.id` as the modal left it (409 when `version` is stale).
+ * New pictures are stored with the entry; removed ones are marked deleted in the same transaction and
+ * their files unlinked only after it commits. Answers the entry.
+ */
+export async function updateEntry(
+  deps: HistoryDeps,
+  actor: AuditActor,
+  patientId: string,
+  form: HistoryForm<UpdateHistoryObj>,
+): Promise<PatientHistoryEntry> {
+  const { version, id } = form.obj;
+  if (!(await findLivePatient(deps.db, patientId))) throw patientNotFound();
+  const before = await findLiveEntry(deps.db, patientId, id);
+  if (!before) throw entryNotFound();
+  if (before.version !== version) throw new AppError(409, 'conflict', MESSAGES.conflict);
+  const stored = await findLivePictures(deps.db, patientId, id);
+  const plan = planPictures(form.obj.pics, form.files, stored, form.deleted);
+  const pictures = await preparePictures(deps.db, patientId, plan.add, actor.userId);
+  const changes = {
+    add: pictures.flatMap((picture) => picture.files),
+    remove: await filesOf(deps.db, plan.remove),
+  };
+  const { result } = await changeFiles(deps.store, changes, async (trx, added) => {
+    const now = deps.now();
+    const at = now.toISOString();
+    const { history, chart } = await lockPatient(trx, patientId);
+    const original = history.find((entry) => entry.id === id);
+    if (!original) throw entryNotFound();
+    const checked = checkTreatment(form.obj, { mode: 'update', now, chart, original });
+    const sterilizari = mergeInstruments(original.sterilizari, form.obj.sterilizari, form.usedInstruments);
+    const updated = await updateEntryIfVersion(
+      trx,
+      patientId,
+      id,
+      version,
+      entryColumns(checked, sterilizari),
+      at,
+    );
+    if (!updated) throw new AppError(409, 'conflict', MESSAGES.conflict);
+    await insertPictures(
+      trx,
+      pictures.map((picture) => picture.row(id, added, at)),
+    );
+    for (const { row, index } of plan.keep) {
+      if (row.position !== index) await setPicturePosition(trx, row.id, index);
+    }
+    await markPicturesDeleted(
+      trx,
+      plan.remove.map((row) => row.id),
+      at,
+    );
+    const after = toHistoryEntry(updated, []);
+    await writeAudit(
+      trx,
+      now,
+      actor,
+      historyAudit('history_update', patientId, id, {
+        fields: changedFields(original, after),
+        version: updated.version,
+        picturesAdded: plan.add.map(({ pic }) => pic.name),
+        picturesRemoved: plan.remove.map((row) => row.name),
+      }),
+    );
+    return updated;
+  });
+  return toHistoryEntry(result, await findLivePictures(deps.db, patientId, id));
+}
+
+/** POST /api/sterge-tratament/{id}: soft-deletes the entry (its pictures stay, for a restore). */
+export async function deleteEntry(
+  deps: HistoryDeps,
+  actor: AuditActor,
+  patientId: string,
+  entryId: number,
+): Promise<{ id: number }> {
+  await deps.db.transaction().execute(async (trx) => {
+    const now = deps.now();
+    if (!(await lockLivePatient(trx, patientId))) throw patientNotFound();
+    const deleted = await softDeleteEntry(trx, patientId, entryId, now.toISOString(), actor.userId ?? '');
+    if (!deleted) throw entryNotFound();
+    await writeAudit(
+      trx,
+      now,
+      actor,
+      historyAudit('history_delete', patientId, entryId, {
+        type: deleted.type,
+        denumire: deleted.denumire,
+        dinte: deleted.dinte,
+      }),
+    );
+  });
+  return { id: entryId };
+}
+
+const AUDITED_FIELDS = [
+  'createdAt',
+  'denumire',
+  'dinte',
+  'dinteDestinatie',
+  'medic',
+  'detalii',
+  'sterilizari',
+] as const satisfies readonly (keyof PatientHistoryEntry)[];
+
+/** The entry fields a save changed, for the audit log (pictures are listed apart). */
+function changedFields(before: PatientHistoryEntry, after: PatientHistoryEntry): string[] {
+  return AUDITED_FIELDS.filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+}

@@ -1,7 +1,190 @@
-import { Title } from '@mantine/core';
+import { useState, type KeyboardEvent } from 'react';
+import { useOutletContext } from 'react-router';
+import { Badge, Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { pictureThumbnailPath, splitPictures } from '@odonto/domain/contracts/history-pictures';
+import type { Patient, PatientHistoryEntry } from '@odonto/domain/contracts/patients';
+import { formatTreatmentDate } from '@odonto/domain/dates';
+import { isTooth, toothLabel } from '@odonto/domain/teeth';
+import { Dropdown } from '../../ui/dropdown';
+import { openModal } from '../../ui/modals';
 import { usePageTitle } from '../../ui/use-page-title';
+import {
+  filterHistory,
+  historyDoctors,
+  historyTeeth,
+  NO_FILTERS,
+  type HistoryFilters,
+} from './history-filters';
+
+export const HISTORY_TITLE = 'Istoric tratamente';
+export const EMPTY_HISTORY = 'Nu există tratamente înregistrate.';
+export const NO_MATCHING_ENTRIES = 'Niciun tratament nu corespunde filtrelor.';
+
+/** '1.6', or '1.3 → 1.5' for a bridge; '' for a whole-mouth treatment. */
+export function entryToothText(
+  entry: Pick<PatientHistoryEntry, 'type' | 'dinte' | 'dinteStart' | 'dinteDestinatie'>,
+) {
+  if (entry.type === 'punte' && entry.dinteDestinatie) {
+    return `${entry.dinteStart ?? entry.dinte ?? ''} → ${entry.dinteDestinatie}`;
+  }
+  return entry.dinte ?? '';
+}
+
+function Thumbnails({ patientId, label, names }: { patientId: string; label: string; names: string[] }) {
+  if (names.length === 0) return null;
+  return (
+    <Group gap="xs" aria-label={label}>
+      <Text size="sm" c="dimmed">
+        {label}:
+      </Text>
+      {names.map((name) => (
+        <Image
+          key={name}
+          src={pictureThumbnailPath(patientId, name)}
+          alt={`${label} ${name}`}
+          w={64}
+          h={64}
+          fit="cover"
+          radius="sm"
+        />
+      ))}
+    </Group>
+  );
+}
+
+function HistoryEntryCard({
+  entry,
+  patientId,
+  onOpen,
+}: {
+  entry: PatientHistoryEntry;
+  patientId: string;
+  onOpen: (entry: PatientHistoryEntry) => void;
+}) {
+  const pictures = splitPictures(entry.pics);
+  const tooth = entryToothText(entry);
+  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    onOpen(entry);
+  }
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      role="button"
+      tabIndex={0}
+      data-testid="history-entry"
+      aria-label={`${formatTreatmentDate(entry.createdAt)} ${tooth} ${entry.denumire}`.replace(/\s+/g, ' ')}
+      onClick={() => onOpen(entry)}
+      onKeyDown={handleKeyDown}
+      style={{ cursor: 'pointer' }}
+    >
+      <Stack gap={4}>
+        <Group gap="md" wrap="wrap">
+          <Text fw={600} data-testid="history-date">
+            {formatTreatmentDate(entry.createdAt)}
+          </Text>
+          {tooth !== '' ? (
+            <Badge variant="light" data-testid="history-tooth">
+              {tooth}
+            </Badge>
+          ) : null}
+          <Text data-testid="history-name">{entry.denumire}</Text>
+          {entry.medic !== '' ? (
+            <Text c="dimmed" data-testid="history-doctor">
+              {entry.medic}
+            </Text>
+          ) : null}
+          {entry.signature ? (
+            <Badge color="green" variant="outline" data-testid="history-signed">
+              Semnat
+            </Badge>
+          ) : null}
+        </Group>
+        {entry.detalii !== '' ? (
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="history-details">
+            {entry.detalii}
+          </Text>
+        ) : null}
+        <Thumbnails patientId={patientId} label="Înainte" names={pictures.inainte.map((pic) => pic.name)} />
+        <Thumbnails patientId={patientId} label="După" names={pictures.dupa.map((pic) => pic.name)} />
+        {entry.sterilizari.length > 0 ? (
+          <Text size="sm" data-testid="history-instruments">
+            Instrumente:{' '}
+            {entry.sterilizari
+              .map((instrument) => `${instrument.name} (${String(instrument.id_sterilizare)})`)
+              .join(', ')}
+          </Text>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** What this screen reads of the patient layout's outlet context: the loaded patient. */
+interface PatientOutlet {
+  patient: Patient;
+}
 
 export function HistoryPage() {
-  usePageTitle('Istoric tratamente');
-  return <Title order={1}>Istoric tratamente</Title>;
+  usePageTitle(HISTORY_TITLE);
+  const { patient } = useOutletContext<PatientOutlet>();
+  const [filters, setFilters] = useState<HistoryFilters>(NO_FILTERS);
+  const entries = filterHistory(patient.history, filters);
+  const doctors = historyDoctors(patient.history);
+  const teeth = historyTeeth(patient.history).map((tooth) => ({ value: tooth, label: toothLabel(tooth) }));
+
+  function openEntry(entry: PatientHistoryEntry) {
+    openModal('add-treatment', { patientId: patient._id, entryId: entry.id });
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={1}>{HISTORY_TITLE}</Title>
+        <Button onClick={() => openModal('add-treatment', { patientId: patient._id, entryId: null })}>
+          Adaugă tratament
+        </Button>
+      </Group>
+      <Group align="flex-end" gap="sm">
+        <Dropdown
+          label="Filtru medic"
+          placeholder="Toți medicii"
+          data={doctors}
+          value={filters.medic}
+          disabled={filters.dinte !== null}
+          onChange={(medic) => setFilters({ medic, dinte: null })}
+        />
+        <Dropdown
+          label="Filtru dinte"
+          placeholder="Toți dinții"
+          data={teeth}
+          value={filters.dinte}
+          disabled={filters.medic !== null}
+          onChange={(dinte) =>
+            setFilters({ medic: null, dinte: dinte !== null && isTooth(dinte) ? dinte : null })
+          }
+        />
+        <Button
+          variant="default"
+          disabled={filters.medic === null && filters.dinte === null}
+          onClick={() => setFilters(NO_FILTERS)}
+        >
+          Șterge filtrele
+        </Button>
+      </Group>
+      {patient.history.length === 0 ? (
+        <Text c="dimmed">{EMPTY_HISTORY}</Text>
+      ) : entries.length === 0 ? (
+        <Text c="dimmed">{NO_MATCHING_ENTRIES}</Text>
+      ) : (
+        <Stack gap="sm" data-testid="history-list">
+          {entries.map((entry) => (
+            <HistoryEntryCard key={entry.id} entry={entry} patientId={patient._id} onOpen={openEntry} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
 }

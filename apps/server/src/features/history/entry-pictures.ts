@@ -4,6 +4,7 @@ import { thumbnailName } from '@odonto/domain/contracts/avatars';
 import type { HistoryPicture } from '@odonto/domain/contracts/history';
 import { pictureKind, type PictureKind } from '@odonto/domain/contracts/history-pictures';
 import type { Database, FileRow, HistoryPictureRow, NewHistoryPictureRow } from '../../db/database';
+import { isUniqueViolation } from '../../db/dialect';
 import { prepareImage } from '../../files/images';
 import type { UploadedFile } from '../../files/multipart';
 import type { NewStoredFile } from '../../files/store';
@@ -132,6 +133,19 @@ export async function preparePictures(
     });
   }
   return prepared;
+}
+
+/**
+ * Runs a save that stores pictures; a file name taken meanwhile by a concurrent save (the unique index of
+ * `files`) is a 409 like the check in preparePictures, not a server error.
+ */
+export async function savingPictures<T>(save: () => Promise<T>): Promise<T> {
+  try {
+    return await save();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw new AppError(409, 'conflict', TEXT.pictureNamesTaken, { fields: { pics: TEXT.pictureNamesTaken } });
+  }
 }
 
 /** The stored files (image and thumbnail) of pictures being removed. */

@@ -15,5 +15,6 @@ export const HISTORY_SERVER_MESSAGES = {
   pictureFileMissing: (name: string) => `Lipsește fișierul imaginii ${name}.`,
   pictureNotListed: (name: string) => `Imaginea ${name} nu este în lista de imagini a tratamentului.`,
   pictureNameTaken: (name: string) => `Numele de imagine ${name} este deja folosit.`,
+  pictureNamesTaken: 'Numele unei imagini a fost folosit între timp. Adăugați imaginea din nou.',
   tooManyPictures: (most: number) => `Un tratament poate avea cel mult ${most} imagini.`,
 } as const;

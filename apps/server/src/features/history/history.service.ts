@@ -7,7 +7,7 @@ import { changeFiles, type FileStore } from '../../files/store';
 import { writeAudit, type AuditActor, type AuditEntry } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
 import { toPatient } from '../patients/patients.presenter';
-import { filesOf, planPictures, preparePictures } from './entry-pictures';
+import { filesOf, planPictures, preparePictures, savingPictures } from './entry-pictures';
 import {
   checkTreatment,
   entryColumns,
@@ -76,38 +76,41 @@ export async function createEntry(
   if (!(await findLivePatient(deps.db, patientId))) throw patientNotFound();
   const plan = planPictures(form.obj.pics, form.files, [], form.deleted);
   const pictures = await preparePictures(deps.db, patientId, plan.add, actor.userId);
-  await changeFiles(deps.store, { add: pictures.flatMap((picture) => picture.files) }, async (trx, added) => {
-    const now = deps.now();
-    const { chart } = await lockPatient(trx, patientId);
-    const checked = checkTreatment(form.obj, { mode: 'create', now, chart });
-    const id = await nextEntryId(trx, patientId, now);
-    const sterilizari = mergeInstruments(form.obj.sterilizari, form.usedInstruments);
-    const entry = await insertEntry(trx, {
-      patient_id: patientId,
-      id,
-      ...entryColumns(checked, sterilizari),
-      signature: null,
-      updated_at: null,
-      version: 1,
-      deleted_at: null,
-      deleted_by: null,
-    });
-    await insertPictures(
-      trx,
-      pictures.map((picture) => picture.row(id, added, now.toISOString())),
-    );
-    await writeAudit(
-      trx,
-      now,
-      actor,
-      historyAudit('history_create', patientId, id, {
-        type: entry.type,
-        denumire: entry.denumire,
-        dinte: entry.dinte,
-        pictures: plan.add.map(({ pic }) => pic.name),
-      }),
-    );
-  });
+  const add = pictures.flatMap((picture) => picture.files);
+  await savingPictures(() =>
+    changeFiles(deps.store, { add }, async (trx, added) => {
+      const now = deps.now();
+      const { chart } = await lockPatient(trx, patientId);
+      const checked = checkTreatment(form.obj, { mode: 'create', now, chart });
+      const id = await nextEntryId(trx, patientId, now);
+      const sterilizari = mergeInstruments(form.obj.sterilizari, form.usedInstruments);
+      const entry = await insertEntry(trx, {
+        patient_id: patientId,
+        id,
+        ...entryColumns(checked, sterilizari),
+        signature: null,
+        updated_at: null,
+        version: 1,
+        deleted_at: null,
+        deleted_by: null,
+      });
+      await insertPictures(
+        trx,
+        pictures.map((picture) => picture.row(id, added, now.toISOString())),
+      );
+      await writeAudit(
+        trx,
+        now,
+        actor,
+        historyAudit('history_create', patientId, id, {
+          type: entry.type,
+          denumire: entry.denumire,
+          dinte: entry.dinte,
+          pictures: plan.add.map(({ pic }) => pic.name),
+        }),
+      );
+    }),
+  );
   return patientAnswer(deps, patientId);
 }
 
@@ -134,49 +137,51 @@ export async function updateEntry(
     add: pictures.flatMap((picture) => picture.files),
     remove: await filesOf(deps.db, plan.remove),
   };
-  const { result } = await changeFiles(deps.store, changes, async (trx, added) => {
-    const now = deps.now();
-    const at = now.toISOString();
-    const { history, chart } = await lockPatient(trx, patientId);
-    const original = history.find((entry) => entry.id === id);
-    if (!original) throw entryNotFound();
-    const checked = checkTreatment(form.obj, { mode: 'update', now, chart, original });
-    const sterilizari = mergeInstruments(original.sterilizari, form.obj.sterilizari, form.usedInstruments);
-    const updated = await updateEntryIfVersion(
-      trx,
-      patientId,
-      id,
-      version,
-      entryColumns(checked, sterilizari),
-      at,
-    );
-    if (!updated) throw new AppError(409, 'conflict', MESSAGES.conflict);
-    await insertPictures(
-      trx,
-      pictures.map((picture) => picture.row(id, added, at)),
-    );
-    for (const { row, index } of plan.keep) {
-      if (row.position !== index) await setPicturePosition(trx, row.id, index);
-    }
-    await markPicturesDeleted(
-      trx,
-      plan.remove.map((row) => row.id),
-      at,
-    );
-    const after = toHistoryEntry(updated, []);
-    await writeAudit(
-      trx,
-      now,
-      actor,
-      historyAudit('history_update', patientId, id, {
-        fields: changedFields(original, after),
-        version: updated.version,
-        picturesAdded: plan.add.map(({ pic }) => pic.name),
-        picturesRemoved: plan.remove.map((row) => row.name),
-      }),
-    );
-    return updated;
-  });
+  const { result } = await savingPictures(() =>
+    changeFiles(deps.store, changes, async (trx, added) => {
+      const now = deps.now();
+      const at = now.toISOString();
+      const { history, chart } = await lockPatient(trx, patientId);
+      const original = history.find((entry) => entry.id === id);
+      if (!original) throw entryNotFound();
+      const checked = checkTreatment(form.obj, { mode: 'update', now, chart, original });
+      const sterilizari = mergeInstruments(original.sterilizari, form.obj.sterilizari, form.usedInstruments);
+      const updated = await updateEntryIfVersion(
+        trx,
+        patientId,
+        id,
+        version,
+        entryColumns(checked, sterilizari),
+        at,
+      );
+      if (!updated) throw new AppError(409, 'conflict', MESSAGES.conflict);
+      await insertPictures(
+        trx,
+        pictures.map((picture) => picture.row(id, added, at)),
+      );
+      for (const { row, index } of plan.keep) {
+        if (row.position !== index) await setPicturePosition(trx, row.id, index);
+      }
+      await markPicturesDeleted(
+        trx,
+        plan.remove.map((row) => row.id),
+        at,
+      );
+      const after = toHistoryEntry(updated, []);
+      await writeAudit(
+        trx,
+        now,
+        actor,
+        historyAudit('history_update', patientId, id, {
+          fields: changedFields(original, after),
+          version: updated.version,
+          picturesAdded: plan.add.map(({ pic }) => pic.name),
+          picturesRemoved: plan.remove.map((row) => row.name),
+        }),
+      );
+      return updated;
+    }),
+  );
   return toHistoryEntry(result, await findLivePictures(deps.db, patientId, id));
 }
 

@@ -15,6 +15,7 @@ import { findFilesByIds, takenFileNames } from './history.queries';
 
 /** Pictures one entry may hold. */
 export const MAX_ENTRY_PICTURES = 40;
+const MAX_PICTURE_INDEX = 10_000;
 const PICTURE = 'picture';
 const PICTURE_THUMB = 'picture-thumb';
 
@@ -49,6 +50,8 @@ export function planPictures(
   if (pics.length > MAX_ENTRY_PICTURES) throw fail(TEXT.tooManyPictures(MAX_ENTRY_PICTURES));
   const listed = new Map<string, HistoryPicture>();
   for (const pic of pics) {
+    // The order is a 32-bit column on PostgreSQL; the modal numbers its pictures from 0.
+    if (pic.index > MAX_PICTURE_INDEX) throw fail(TEXT.pictureIndex);
     if (listed.has(pic.name)) throw fail(TEXT.pictureTwice);
     if (deleted.includes(pic.name)) throw fail(TEXT.pictureKeptAndDeleted);
     listed.set(pic.name, pic);

@@ -11,6 +11,7 @@ export const HISTORY_SERVER_MESSAGES = {
   fileFormat: 'Format fisier nesuportat.',
   pictureKind: 'Numele imaginii trebuie să spună dacă este „inainte” sau „dupa”.',
   pictureTwice: 'Aceeași imagine apare de două ori.',
+  pictureIndex: 'Ordinea imaginilor nu este validă.',
   pictureKeptAndDeleted: 'O imagine nu poate fi și păstrată, și ștearsă.',
   pictureFileMissing: (name: string) => `Lipsește fișierul imaginii ${name}.`,
   pictureNotListed: (name: string) => `Imaginea ${name} nu este în lista de imagini a tratamentului.`,

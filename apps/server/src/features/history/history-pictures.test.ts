@@ -195,6 +195,11 @@ describeEachDialect('history: treatment pictures', ({ useApp, dialect }) => {
       [pics(other), { [other]: jpeg }, TEXT.pictureKind],
       [{ ...pics(before), deleted: [before] }, { [before]: jpeg }, TEXT.pictureKeptAndDeleted],
       [pics(before, before), { [before]: jpeg }, TEXT.pictureTwice],
+      [
+        { ...pics(), pics: [{ name: before, w: 0, h: 0, index: 2 ** 31 }] },
+        { [before]: jpeg },
+        TEXT.pictureIndex,
+      ],
     ];
     for (const [obj, parts, message] of cases) {
       const response = await update(obj, parts);

@@ -137,11 +137,14 @@ describe('history screen', () => {
     const rows = await screen.findAllByTestId('history-entry');
     const user = userEvent.setup();
     await user.click(rows[1]!);
-    expect(open).toHaveBeenLastCalledWith('add-treatment', { patientId: 'p7', entryId: BRIDGE.id });
+    expect(open).toHaveBeenLastCalledWith(
+      'add-treatment',
+      expect.objectContaining({ entryId: BRIDGE.id, defaultMedic: 'Dr. Ana Popescu' }),
+    );
     fireEvent.keyDown(rows[0]!, { key: 'Enter' });
-    expect(open).toHaveBeenLastCalledWith('add-treatment', { patientId: 'p7', entryId: CROWN.id });
+    expect(open).toHaveBeenLastCalledWith('add-treatment', expect.objectContaining({ entryId: CROWN.id }));
     await user.click(screen.getByRole('button', { name: 'Adaugă tratament' }));
-    expect(open).toHaveBeenLastCalledWith('add-treatment', { patientId: 'p7', entryId: null });
+    expect(open).toHaveBeenLastCalledWith('add-treatment', expect.objectContaining({ entryId: null }));
     open.mockRestore();
   });
 });

@@ -5,6 +5,7 @@ import { pictureThumbnailPath, splitPictures } from '@odonto/domain/contracts/hi
 import type { Patient, PatientHistoryEntry } from '@odonto/domain/contracts/patients';
 import { formatTreatmentDate } from '@odonto/domain/dates';
 import { isTooth, toothLabel } from '@odonto/domain/teeth';
+import { useCurrentUser } from '../../lib/current-user';
 import { Dropdown } from '../../ui/dropdown';
 import { openModal } from '../../ui/modals';
 import { usePageTitle } from '../../ui/use-page-title';
@@ -15,6 +16,7 @@ import {
   NO_FILTERS,
   type HistoryFilters,
 } from './history-filters';
+import './treatment-modal';
 
 export const HISTORY_TITLE = 'Istoric tratamente';
 export const EMPTY_HISTORY = 'Nu există tratamente înregistrate.';
@@ -135,15 +137,18 @@ export function HistoryPage() {
   const doctors = historyDoctors(patient.history);
   const teeth = historyTeeth(patient.history).map((tooth) => ({ value: tooth, label: toothLabel(tooth) }));
 
+  const session = useCurrentUser();
+  const defaultMedic = session.userCtx.roles.includes('medic') ? session.user.nume : null;
+
   function openEntry(entry: PatientHistoryEntry) {
-    openModal('add-treatment', { patientId: patient._id, entryId: entry.id });
+    openModal('add-treatment', { patient, entryId: entry.id, defaultMedic });
   }
 
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <Title order={1}>{HISTORY_TITLE}</Title>
-        <Button onClick={() => openModal('add-treatment', { patientId: patient._id, entryId: null })}>
+        <Button onClick={() => openModal('add-treatment', { patient, entryId: null, defaultMedic })}>
           Adaugă tratament
         </Button>
       </Group>

@@ -1,0 +1,154 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PatientHistoryEntry } from '@odonto/domain/contracts/patients';
+import { apiError, mockApi } from '../../test/mock-api';
+import { DOCTORS, makePatient, SLOW_SCREEN } from '../../test/patients';
+import { renderWithProviders } from '../../test/render';
+import { ConfirmHost } from '../../ui/confirm-host';
+import { makeEntry } from './history-test-data';
+import {
+  BRIDGE_TOOTH_PLACEHOLDER,
+  DELETE_TREATMENT_QUESTION,
+  SERVER_ERROR_ALERT,
+  TreatmentModal,
+} from './treatment-modal';
+
+configure({ asyncUtilTimeout: SLOW_SCREEN.asyncUtilTimeout });
+vi.setConfig({ testTimeout: SLOW_SCREEN.testTimeout });
+
+const EXTRACTION = makeEntry({ id: 1767225600003, denumire: 'extracție dentară', dinte: '3.8', mapID: 3 });
+const CROWN = makeEntry({ id: 1767225600001, denumire: 'coroană metalo-ceramică', dinte: '1.6', mapID: 1 });
+const BRIDGE = makeEntry({
+  id: 1767225600002,
+  type: 'punte',
+  denumire: 'punte metalo-ceramică',
+  dinte: '1.3',
+  dinteStart: '1.3',
+  dinteDestinatie: '1.5',
+  mapID: 0.1,
+});
+
+function renderModal(history: PatientHistoryEntry[], entryId: number | null, close = vi.fn()) {
+  renderWithProviders(
+    <>
+      <TreatmentModal
+        patient={makePatient({ _id: 'p7', history })}
+        entryId={entryId}
+        defaultMedic="Dr. Ioana Stănescu"
+        close={close}
+      />
+      <ConfirmHost />
+    </>,
+  );
+  return close;
+}
+
+const combobox = (name: string) => screen.getByRole<HTMLInputElement>('combobox', { name });
+
+async function pick(user: ReturnType<typeof userEvent.setup>, field: string, option: string | RegExp) {
+  await user.click(combobox(field));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('treatment modal', () => {
+  it('create: defaults the doctor; a bridge name shows the destination and limits the teeth', async () => {
+    mockApi({ 'GET /api/get-medici': DOCTORS });
+    renderModal([EXTRACTION, CROWN], null);
+    expect(combobox('Medic').value).toBe('Dr. Ioana Stănescu');
+    expect(screen.queryByRole('combobox', { name: 'Dinte destinație' })).toBeNull();
+    const user = userEvent.setup();
+
+    await pick(user, 'Tratament', 'punte metalo-ceramică');
+    expect(combobox('Dinte').getAttribute('placeholder')).toBe(BRIDGE_TOOTH_PLACEHOLDER);
+    await user.click(combobox('Dinte'));
+    expect(screen.queryByRole('option', { name: /^3\.8/ })).toBeNull();
+    await user.click(await screen.findByRole('option', { name: /^1\.3/ }));
+
+    await user.click(combobox('Dinte destinație'));
+    expect(await screen.findByRole('option', { name: /^1\.5/ })).toBeTruthy();
+    // 1.6 carries a crown: no bridge ends there.
+    expect(screen.queryByRole('option', { name: /^1\.6/ })).toBeNull();
+    await user.click(screen.getByRole('option', { name: /^1\.5/ }));
+    expect(combobox('Dinte destinație').value).toMatch(/^1\.5/);
+
+    await pick(user, 'Tratament', 'coroană metalo-ceramică');
+    expect(screen.queryByRole('combobox', { name: 'Dinte destinație' })).toBeNull();
+    await pick(user, 'Tratament', 'punte zirconiu');
+    expect(combobox('Dinte destinație').value).toBe('');
+  });
+
+  it('create: saves through save-punte for a bridge, then closes', async () => {
+    const api = mockApi({ 'GET /api/get-medici': DOCTORS, 'POST /api/save-punte/p7': { body: {} } });
+    const close = renderModal([], null);
+    const user = userEvent.setup();
+    await pick(user, 'Tratament', 'punte metalo-ceramică');
+    await pick(user, 'Dinte', /^1\.3/);
+    await pick(user, 'Dinte destinație', /^1\.5/);
+    await user.click(screen.getByRole('button', { name: 'Salvează' }));
+    await waitFor(() => expect(close).toHaveBeenCalled());
+    const call = api.calls.find((entry) => entry.url.includes('/api/save-punte/p7'));
+    expect(call?.body).toMatchObject({
+      type: 'punte',
+      denumire: 'punte metalo-ceramică',
+      dinte: '1.3',
+      dinteStart: '1.3',
+      dinteDestinatie: '1.5',
+      medic: 'Dr. Ioana Stănescu',
+    });
+  });
+
+  it('create: refuses to save without a treatment name', async () => {
+    const api = mockApi({ 'GET /api/get-medici': DOCTORS });
+    renderModal([], null);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Salvează' }));
+    expect(await screen.findByText('This field is required!')).toBeTruthy();
+    expect(api.calls.some((entry) => entry.method === 'POST')).toBe(false);
+  });
+
+  it('update of a bridge locks tooth, treatment and destination', async () => {
+    mockApi({ 'GET /api/get-medici': DOCTORS });
+    renderModal([BRIDGE], BRIDGE.id);
+    expect(combobox('Dinte').disabled).toBe(true);
+    expect(combobox('Tratament').disabled).toBe(true);
+    expect(combobox('Dinte destinație').disabled).toBe(true);
+    expect(combobox('Dinte destinație').value).toMatch(/^1\.5/);
+    expect(screen.getByRole('button', { name: 'Șterge' })).toBeTruthy();
+  });
+
+  it('update of another treatment keeps tooth and name editable and shows no destination', async () => {
+    mockApi({ 'GET /api/get-medici': DOCTORS });
+    renderModal([CROWN], CROWN.id);
+    expect(combobox('Dinte').disabled).toBe(false);
+    expect(combobox('Tratament').disabled).toBe(false);
+    expect(screen.queryByRole('combobox', { name: 'Dinte destinație' })).toBeNull();
+  });
+
+  it('delete asks NU/DA and alerts when the server fails', async () => {
+    const alert = vi.fn();
+    // happy-dom has no alert of its own.
+    vi.stubGlobal('alert', alert);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const api = mockApi({
+      'GET /api/get-medici': DOCTORS,
+      'POST /api/sterge-tratament/p7': apiError(500, 'server_error', 'boom'),
+    });
+    const close = renderModal([CROWN], CROWN.id);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Șterge' }));
+    expect(await screen.findByText(DELETE_TREATMENT_QUESTION)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'NU' }));
+    expect(api.calls.some((entry) => entry.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Șterge' }));
+    await user.click(await screen.findByRole('button', { name: 'DA' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(SERVER_ERROR_ALERT));
+    expect(api.calls.find((entry) => entry.method === 'POST')?.body).toEqual({ id: CROWN.id });
+    expect(close).not.toHaveBeenCalled();
+  });
+});

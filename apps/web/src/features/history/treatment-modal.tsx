@@ -1,0 +1,415 @@
+import { useMemo, useState } from 'react';
+import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { crownCandidates, destinationCandidates } from '@odonto/domain/bridges';
+import { isBridge, TREATMENT_CATALOGUE } from '@odonto/domain/catalogue';
+import { chartState } from '@odonto/domain/chart-state';
+import {
+  entryFieldsFromForm,
+  treatmentForm,
+  type HistoryObj,
+  type HistoryPicture,
+  type TreatmentFormData,
+  type TreatmentFormInput,
+} from '@odonto/domain/contracts/history';
+import { pictureName, PICTURE_RANDOM_LIMIT } from '@odonto/domain/contracts/history-pictures';
+import { doctor, type Patient, type PatientHistoryEntry } from '@odonto/domain/contracts/patients';
+import { toIsoDay } from '@odonto/domain/dates';
+import { isTooth, TOOTH_IDS, toothLabel, type ToothId } from '@odonto/domain/teeth';
+import { request } from '../../lib/http';
+import { askConfirmation } from '../../ui/confirm-host';
+import { DATE_PICKER_A11Y } from '../../ui/date-labels';
+import { Dropdown } from '../../ui/dropdown';
+import { FileUpload } from '../../ui/file-upload';
+import { savedFileName } from '../../ui/file-name';
+import { registerModal, type ModalControls } from '../../ui/modals';
+import {
+  useDeletePunte,
+  useDeleteTreatment,
+  useSaveHistory,
+  useSavePunte,
+  useUpdateHistory,
+  type PictureUpload,
+} from './api';
+
+export const DELETE_TREATMENT_QUESTION = 'Sunteți sigur că doriți să ștergeți acest tratament?';
+export const SERVER_ERROR_ALERT = 'Eroare server, va rugam contactati web master.';
+export const TOOTH_PLACEHOLDER = 'Alegeți dintele';
+export const BRIDGE_TOOTH_PLACEHOLDER = 'dinte origine';
+
+export interface TreatmentModalProps {
+  patient: Patient;
+  /** The entry to update, or null for a new one. */
+  entryId: number | null;
+  /** The signed-in user's name when they are a medic: the default treating doctor of a new entry. */
+  defaultMedic: string | null;
+}
+
+declare module '../../ui/modals' {
+  interface ModalPropsByName {
+    'add-treatment': TreatmentModalProps;
+  }
+}
+
+/** GET /api/get-medici: the active doctors (the same cache entry the patient screens use). */
+function useDoctorNames() {
+  return useQuery({
+    queryKey: ['doctors'],
+    queryFn: ({ signal }) => request('/api/get-medici', { schema: z.array(doctor), signal }),
+    staleTime: 5 * 60_000,
+    select: (doctors) => doctors.map((entry) => entry.nume),
+  });
+}
+
+const CATALOGUE_NAMES = TREATMENT_CATALOGUE.map((entry) => entry.name);
+const toothOption = (tooth: ToothId) => ({ value: tooth, label: toothLabel(tooth) });
+
+/** Later issues: the used-instruments panel goes here. Renders nothing for now. */
+function InstrumentsSlot() {
+  return null;
+}
+
+/** Later issues: the patient's signature button goes here. Renders nothing for now. */
+function SignatureSlot() {
+  return null;
+}
+
+interface ChosenPicture {
+  file: File;
+  savedName: string;
+}
+
+function uploadOf(entryId: number, chosen: ChosenPicture | null): PictureUpload | null {
+  if (!chosen) return null;
+  const random = Math.floor(Math.random() * PICTURE_RANDOM_LIMIT);
+  return { name: pictureName(entryId, random, chosen.savedName), file: chosen.file };
+}
+
+export function TreatmentModal({
+  patient,
+  entryId,
+  defaultMedic,
+  close,
+}: TreatmentModalProps & ModalControls) {
+  const original: PatientHistoryEntry | null = useMemo(
+    () => (entryId === null ? null : (patient.history.find((entry) => entry.id === entryId) ?? null)),
+    [patient.history, entryId],
+  );
+  const mode = original ? 'update' : 'create';
+  const isOriginalBridge = original !== null && isBridge(original.denumire);
+  const chart = useMemo(() => chartState(patient.history, patient.dintiStersi), [patient]);
+  const [now] = useState(() => new Date());
+  const schema = useMemo(
+    () =>
+      treatmentForm({
+        mode,
+        now,
+        chart,
+        original: original && {
+          id: original.id,
+          denumire: original.denumire,
+          dinte: original.dinte,
+          dinteDestinatie: original.dinteDestinatie,
+        },
+      }),
+    [mode, now, chart, original],
+  );
+  const form = useForm<TreatmentFormInput, unknown, TreatmentFormData>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      createdAt: original ? toIsoDay(original.createdAt) : toIsoDay(now),
+      dinte: original?.dinte ?? null,
+      dinteDestinatie: original?.dinteDestinatie ?? null,
+      denumire: original?.denumire ?? '',
+      medic: original ? original.medic : (defaultMedic ?? ''),
+      detalii: original?.detalii ?? '',
+    },
+  });
+  const { control, handleSubmit, setValue } = form;
+  const denumire = useWatch({ control, name: 'denumire' });
+  const dinte = useWatch({ control, name: 'dinte' });
+  const bridgeMode = isBridge(denumire);
+  const [before, setBefore] = useState<ChosenPicture | null>(null);
+  const [after, setAfter] = useState<ChosenPicture | null>(null);
+  const doctors = useDoctorNames();
+
+  const saveHistory = useSaveHistory(patient._id);
+  const updateHistory = useUpdateHistory(patient._id);
+  const savePunte = useSavePunte(patient._id);
+  const deleteTreatment = useDeleteTreatment(patient._id);
+  const deletePunte = useDeletePunte(patient._id);
+  const isBusy =
+    saveHistory.isPending ||
+    updateHistory.isPending ||
+    savePunte.isPending ||
+    deleteTreatment.isPending ||
+    deletePunte.isPending;
+
+  const toothOptions = useMemo(() => {
+    if (!bridgeMode || isOriginalBridge) return TOOTH_IDS.map(toothOption);
+    return crownCandidates(chart).map(toothOption);
+  }, [bridgeMode, isOriginalBridge, chart]);
+  const destinationOptions = useMemo(() => {
+    if (original?.dinteDestinatie) return [toothOption(original.dinteDestinatie)];
+    const start = typeof dinte === 'string' && isTooth(dinte) ? dinte : null;
+    return start ? destinationCandidates(start, chart).map(toothOption) : [];
+  }, [original, dinte, chart]);
+  const doctorOptions = useMemo(() => {
+    const names = doctors.data ?? [];
+    const current = form.getValues('medic');
+    return current && !names.includes(current) ? [current, ...names] : names;
+  }, [doctors.data, form]);
+
+  function handleTreatmentChange(name: string | null) {
+    setValue('denumire', name ?? '', { shouldValidate: form.formState.isSubmitted });
+    if (!isBridge(name)) {
+      setValue('dinteDestinatie', null);
+      return;
+    }
+    const tooth = form.getValues('dinte');
+    if (!isOriginalBridge && tooth && !crownCandidates(chart).some((id) => id === tooth)) {
+      setValue('dinte', null);
+    }
+  }
+
+  function handleToothChange(tooth: string | null) {
+    setValue('dinte', tooth, { shouldValidate: form.formState.isSubmitted });
+    if (mode === 'create') setValue('dinteDestinatie', null);
+  }
+
+  async function save(data: TreatmentFormData) {
+    const placement = entryFieldsFromForm(data);
+    try {
+      if (!original) {
+        const id = Date.now();
+        if (
+          placement.type === 'punte' &&
+          placement.dinte &&
+          placement.dinteStart &&
+          placement.dinteDestinatie
+        ) {
+          await savePunte.mutateAsync({
+            type: 'punte',
+            denumire: placement.denumire,
+            createdAt: data.createdAt,
+            id,
+            side: placement.side ?? 'top',
+            dinte: placement.dinte,
+            dinteStart: placement.dinteStart,
+            dinteDestinatie: placement.dinteDestinatie,
+            start: placement.start ?? 0,
+            end: placement.end ?? 0,
+            direction: placement.direction ?? 'right',
+            fill: placement.fill ?? '#000000',
+            medic: data.medic,
+            detalii: data.detalii,
+          });
+        } else {
+          const uploads = [uploadOf(id, before), uploadOf(id, after)].filter(
+            (upload): upload is PictureUpload => upload !== null,
+          );
+          const pics: HistoryPicture[] = uploads.map((upload, index) => ({
+            name: upload.name,
+            w: 0,
+            h: 0,
+            index,
+          }));
+          const obj: HistoryObj = {
+            id,
+            ...placement,
+            createdAt: data.createdAt,
+            pics,
+            deleted: [],
+            sterilizari: [],
+            detalii: data.detalii,
+            signature: null,
+            medic: data.medic,
+          };
+          await saveHistory.mutateAsync({ obj, pictures: uploads });
+        }
+      } else {
+        const uploads = [uploadOf(original.id, before), uploadOf(original.id, after)].filter(
+          (upload): upload is PictureUpload => upload !== null,
+        );
+        const firstIndex = original.pics.reduce((max, pic) => Math.max(max, pic.index + 1), 0);
+        const { updated_at: _updatedAt, version, ...stored } = original;
+        const obj = {
+          ...stored,
+          ...placement,
+          createdAt: data.createdAt,
+          pics: [
+            ...original.pics,
+            ...uploads.map((upload, index) => ({ name: upload.name, w: 0, h: 0, index: firstIndex + index })),
+          ],
+          deleted: [],
+          detalii: data.detalii,
+          medic: data.medic,
+          version,
+        };
+        await updateHistory.mutateAsync({ obj, pictures: uploads });
+      }
+      close();
+    } catch {
+      window.alert(SERVER_ERROR_ALERT);
+    }
+  }
+
+  async function handleDelete() {
+    if (!original) return;
+    if (!(await askConfirmation(DELETE_TREATMENT_QUESTION))) return;
+    try {
+      if (original.type === 'punte') await deletePunte.mutateAsync(original.id);
+      else await deleteTreatment.mutateAsync(original.id);
+      close();
+    } catch {
+      window.alert(SERVER_ERROR_ALERT);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(save)(event)} aria-label="Tratament">
+      <Stack gap="sm">
+        <Controller
+          control={control}
+          name="createdAt"
+          render={({ field, fieldState }) => (
+            <DatePickerInput
+              ref={field.ref}
+              name={field.name}
+              label="Data"
+              value={field.value || null}
+              onChange={(value) => field.onChange(value ?? '')}
+              onBlur={field.onBlur}
+              minDate={mode === 'create' ? toIsoDay(now) : undefined}
+              valueFormat="Do MMM YYYY"
+              locale="ro"
+              firstDayOfWeek={1}
+              {...DATE_PICKER_A11Y}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="dinte"
+          render={({ field, fieldState }) => (
+            <Dropdown
+              label="Dinte"
+              placeholder={bridgeMode ? BRIDGE_TOOTH_PLACEHOLDER : TOOTH_PLACEHOLDER}
+              data={toothOptions}
+              value={typeof field.value === 'string' ? field.value : null}
+              onChange={handleToothChange}
+              disabled={isOriginalBridge}
+              required={bridgeMode}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        {bridgeMode ? (
+          <Controller
+            control={control}
+            name="dinteDestinatie"
+            render={({ field, fieldState }) => (
+              <Dropdown
+                label="Dinte destinație"
+                placeholder="dinte destinație"
+                data={destinationOptions}
+                value={typeof field.value === 'string' ? field.value : null}
+                onChange={(value) => field.onChange(value)}
+                disabled={mode === 'update'}
+                required
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        ) : null}
+        <Controller
+          control={control}
+          name="denumire"
+          render={({ field, fieldState }) => (
+            <Dropdown
+              label="Tratament"
+              placeholder="Alegeți tratamentul"
+              data={CATALOGUE_NAMES}
+              value={field.value || null}
+              onChange={handleTreatmentChange}
+              disabled={isOriginalBridge}
+              required
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="medic"
+          render={({ field, fieldState }) => (
+            <Dropdown
+              label="Medic"
+              placeholder="Alegeți medicul"
+              data={doctorOptions}
+              value={field.value || null}
+              onChange={(value) => field.onChange(value ?? '')}
+              required
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="detalii"
+          render={({ field, fieldState }) => (
+            <Textarea
+              {...field}
+              value={field.value ?? ''}
+              label="Detalii"
+              rows={5}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        {bridgeMode && mode === 'create' ? null : (
+          <Group grow align="flex-start">
+            <FileUpload
+              label="Înainte"
+              value={before?.file ?? null}
+              onChange={(file) =>
+                setBefore(file ? { file, savedName: savedFileName('inainte', file.name) } : null)
+              }
+            />
+            <FileUpload
+              label="După"
+              value={after?.file ?? null}
+              onChange={(file) =>
+                setAfter(file ? { file, savedName: savedFileName('dupa', file.name) } : null)
+              }
+            />
+          </Group>
+        )}
+        <InstrumentsSlot />
+        <Group justify="space-between">
+          <Group>
+            <SignatureSlot />
+            {original ? (
+              <Button color="red" variant="light" onClick={() => void handleDelete()} disabled={isBusy}>
+                Șterge
+              </Button>
+            ) : null}
+          </Group>
+          <Button type="submit" loading={isBusy}>
+            Salvează
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+registerModal('add-treatment', {
+  component: TreatmentModal,
+  title: (props) => (props.entryId === null ? 'Adaugă tratament' : 'Modifică tratament'),
+  size: 'lg',
+});

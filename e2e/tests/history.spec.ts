@@ -1,0 +1,84 @@
+import type { Page } from '@playwright/test';
+import { DEMO_USERS, expect, test } from '../fixtures';
+import { createPatient, uniquePhone, uniqueWord } from '../support/patients';
+
+/** Picks a dropdown option by typing part of it, the way a user narrows the list. */
+async function pickOption(page: Page, field: string, typed: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: field, exact: true }).fill(typed);
+  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+}
+
+async function addTreatment(page: Page, steps: (dialog: Page) => Promise<void>) {
+  await page.getByRole('button', { name: 'Adaugă tratament' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Adaugă tratament' });
+  await expect(dialog).toBeVisible();
+  await steps(page);
+  await dialog.getByRole('button', { name: 'Salvează' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('a medic adds a crown, a bridge and an extraction, filters by tooth and deletes an entry', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, DEMO_USERS.medic);
+  const patient = await createPatient(page.request, {
+    nume: 'Istrate',
+    prenume: uniqueWord(),
+    telefon: uniquePhone(),
+  });
+  await page.goto(`/pacienti/history/${patient._id}`);
+  await expect(page.getByRole('heading', { name: 'Istoric tratamente' })).toBeVisible();
+  await expect(page.getByText('Nu există tratamente înregistrate.')).toBeVisible();
+
+  await addTreatment(page, async () => {
+    await pickOption(page, 'Tratament', 'coroană metalo', 'coroană metalo-ceramică');
+    await pickOption(page, 'Dinte', '1.6', /^1\.6 /);
+  });
+  const entries = page.getByTestId('history-entry');
+  await expect(entries).toHaveCount(1);
+
+  await addTreatment(page, async () => {
+    await pickOption(page, 'Tratament', 'punte metalo', 'punte metalo-ceramică');
+    await expect(page.getByRole('combobox', { name: 'Dinte', exact: true })).toHaveAttribute(
+      'placeholder',
+      'dinte origine',
+    );
+    await pickOption(page, 'Dinte', '1.3', /^1\.3 /);
+    await page.getByRole('combobox', { name: 'Dinte destinație', exact: true }).click();
+    await expect(page.getByRole('option', { name: /^1\.5 / })).toBeVisible();
+    // 1.6 carries the crown just added: no bridge ends there.
+    await expect(page.getByRole('option', { name: /^1\.6 / })).toHaveCount(0);
+    await page.getByRole('option', { name: /^1\.5 / }).click();
+  });
+  await expect(entries).toHaveCount(2);
+
+  await addTreatment(page, async () => {
+    await pickOption(page, 'Tratament', 'extrac', 'extracție dentară');
+    await pickOption(page, 'Dinte', '3.8', /^3\.8 /);
+  });
+  await expect(entries).toHaveCount(3);
+
+  // Newest first; all three are today's, so the newest id leads.
+  await expect(page.getByTestId('history-name')).toHaveText([
+    'extracție dentară',
+    'punte metalo-ceramică',
+    'coroană metalo-ceramică',
+  ]);
+  await expect(page.getByTestId('history-tooth')).toHaveText(['3.8', '1.3 → 1.5', '1.6']);
+
+  await pickOption(page, 'Filtru dinte', '3.8', /^3\.8 /);
+  await expect(entries).toHaveCount(1);
+  await expect(page.getByRole('combobox', { name: 'Filtru medic', exact: true })).toBeDisabled();
+  await page.getByRole('button', { name: 'Șterge filtrele' }).click();
+  await expect(entries).toHaveCount(3);
+
+  await entries.filter({ hasText: 'coroană metalo-ceramică' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Modifică tratament' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Șterge' }).click();
+  await expect(page.getByText('Sunteți sigur că doriți să ștergeți acest tratament?')).toBeVisible();
+  await page.getByRole('button', { name: 'DA', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('history-name')).toHaveText(['extracție dentară', 'punte metalo-ceramică']);
+});

@@ -2,6 +2,10 @@ import type { Page } from '@playwright/test';
 import { DEMO_USERS, expect, test } from '../fixtures';
 import { createPatient, uniquePhone, uniqueWord } from '../support/patients';
 
+/** A 1×1 PNG, the smallest picture the server accepts. */
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
 /** Picks a dropdown option by typing part of it, the way a user narrows the list. */
 async function pickOption(page: Page, field: string, typed: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: field, exact: true }).fill(typed);
@@ -72,6 +76,25 @@ test('a medic adds a crown, a bridge and an extraction, filters by tooth and del
   await expect(page.getByRole('combobox', { name: 'Filtru medic', exact: true })).toBeDisabled();
   await page.getByRole('button', { name: 'Șterge filtrele' }).click();
   await expect(entries).toHaveCount(3);
+
+  // A before picture on the extraction: saved through update-history, its thumbnail shows in the list.
+  await entries.filter({ hasText: 'extracție dentară' }).click();
+  const update = page.getByRole('dialog', { name: 'Modifică tratament' });
+  await expect(update).toBeVisible();
+  await update
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles({ name: 'poza.png', mimeType: 'image/png', buffer: Buffer.from(ONE_PIXEL_PNG, 'base64') });
+  await update.getByRole('button', { name: 'Salvează' }).click();
+  await expect(update).toBeHidden();
+  const thumbnail = entries.filter({ hasText: 'extracție dentară' }).getByRole('img', { name: /^Înainte / });
+  await expect(thumbnail).toHaveAttribute(
+    'src',
+    new RegExp(`^/history-imgs/${patient._id}/thumb-\\d+-\\d+-inainte\\.png\\.png$`),
+  );
+  await expect
+    .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
 
   await entries.filter({ hasText: 'coroană metalo-ceramică' }).click();
   const dialog = page.getByRole('dialog', { name: 'Modifică tratament' });

@@ -151,4 +151,55 @@ describe('treatment modal', () => {
     expect(api.calls.find((entry) => entry.method === 'POST')?.body).toEqual({ id: CROWN.id });
     expect(close).not.toHaveBeenCalled();
   });
+
+  it('create: saves a treatment through save-history as multipart `obj` with the placement', async () => {
+    const api = mockApi({ 'GET /api/get-medici': DOCTORS, 'POST /api/save-history/p7': { body: {} } });
+    const close = renderModal([], null);
+    const user = userEvent.setup();
+    await pick(user, 'Tratament', 'extracție dentară');
+    await pick(user, 'Dinte', /^3\.8/);
+    await user.type(screen.getByRole('textbox', { name: 'Detalii' }), 'simplă');
+    await user.click(screen.getByRole('button', { name: 'Salvează' }));
+    await waitFor(() => expect(close).toHaveBeenCalled());
+    const body = api.calls.find((entry) => entry.url.includes('/api/save-history/p7'))?.body;
+    expect(body).toBeInstanceOf(FormData);
+    const obj = JSON.parse(String((body as FormData).get('obj'))) as Record<string, unknown>;
+    expect(obj).toMatchObject({
+      type: 'tratament',
+      denumire: 'extracție dentară',
+      dinte: '3.8',
+      side: 'bottom',
+      mapID: 3,
+      dinteDestinatie: null,
+      detalii: 'simplă',
+      medic: 'Dr. Ioana Stănescu',
+      pics: [],
+    });
+  });
+
+  it('update: sends the entry with its version through update-history', async () => {
+    const api = mockApi({ 'GET /api/get-medici': DOCTORS, 'POST /api/update-history/p7': { body: {} } });
+    const close = renderModal([{ ...CROWN, version: 4 }], CROWN.id);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Detalii' }), 'refăcută');
+    await user.click(screen.getByRole('button', { name: 'Salvează' }));
+    await waitFor(() => expect(close).toHaveBeenCalled());
+    const body = api.calls.find((entry) => entry.url.includes('/api/update-history/p7'))?.body;
+    const obj = JSON.parse(String((body as FormData).get('obj'))) as Record<string, unknown>;
+    expect(obj).toMatchObject({ id: CROWN.id, version: 4, dinte: '1.6', detalii: 'refăcută' });
+    expect(obj).not.toHaveProperty('updated_at');
+  });
+
+  it('deletes a bridge through delete-punte', async () => {
+    const api = mockApi({
+      'GET /api/get-medici': DOCTORS,
+      [`GET /api/delete-punte/p7/${BRIDGE.id}`]: { body: [] },
+    });
+    const close = renderModal([BRIDGE], BRIDGE.id);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Șterge' }));
+    await user.click(await screen.findByRole('button', { name: 'DA' }));
+    await waitFor(() => expect(close).toHaveBeenCalled());
+    expect(api.calls.some((entry) => entry.url.includes(`/api/delete-punte/p7/${BRIDGE.id}`))).toBe(true);
+  });
 });

@@ -202,4 +202,24 @@ describe('treatment modal', () => {
     await waitFor(() => expect(close).toHaveBeenCalled());
     expect(api.calls.some((entry) => entry.url.includes(`/api/delete-punte/p7/${BRIDGE.id}`))).toBe(true);
   });
+
+  it('update: a saved picture removed in the modal is left out of pics and listed in deleted', async () => {
+    const api = mockApi({ 'GET /api/get-medici': DOCTORS, 'POST /api/update-history/p7': { body: {} } });
+    const pics = [
+      { name: `${CROWN.id}-12-inainte.jpg`, w: 800, h: 600, index: 0 },
+      { name: `${CROWN.id}-34-dupa.jpg`, w: 800, h: 600, index: 1 },
+    ];
+    const close = renderModal([{ ...CROWN, pics }], CROWN.id);
+    const user = userEvent.setup();
+    expect(screen.getByAltText(pics[0]!.name).getAttribute('src')).toBe(
+      `/history-imgs/p7/thumb-${pics[0]!.name}.png`,
+    );
+    await user.click(screen.getByRole('button', { name: `Șterge imaginea ${pics[0]!.name}` }));
+    expect(screen.queryByAltText(pics[0]!.name)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Salvează' }));
+    await waitFor(() => expect(close).toHaveBeenCalled());
+    const body = api.calls.find((entry) => entry.url.includes('/api/update-history/p7'))?.body;
+    const obj = JSON.parse(String((body as FormData).get('obj'))) as Record<string, unknown>;
+    expect(obj).toMatchObject({ pics: [pics[1]], deleted: [pics[0]!.name] });
+  });
 });

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Group, Image, Stack, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -16,7 +16,11 @@ import {
   type TreatmentFormData,
   type TreatmentFormInput,
 } from '@odonto/domain/contracts/history';
-import { pictureName, PICTURE_RANDOM_LIMIT } from '@odonto/domain/contracts/history-pictures';
+import {
+  pictureName,
+  pictureThumbnailPath,
+  PICTURE_RANDOM_LIMIT,
+} from '@odonto/domain/contracts/history-pictures';
 import { doctor, type Patient, type PatientHistoryEntry } from '@odonto/domain/contracts/patients';
 import { toIsoDay } from '@odonto/domain/dates';
 import { isTooth, TOOTH_IDS, toothLabel, type ToothId } from '@odonto/domain/teeth';
@@ -78,6 +82,11 @@ function SignatureSlot() {
   return null;
 }
 
+/** A new entry's id: its creation time in milliseconds (SPEC.md §9). */
+function newEntryId(): number {
+  return Date.now();
+}
+
 interface ChosenPicture {
   file: File;
   savedName: string;
@@ -135,6 +144,8 @@ export function TreatmentModal({
   const bridgeMode = isBridge(denumire);
   const [before, setBefore] = useState<ChosenPicture | null>(null);
   const [after, setAfter] = useState<ChosenPicture | null>(null);
+  const [removedPictures, setRemovedPictures] = useState<readonly string[]>([]);
+  const keptPictures = original ? original.pics.filter((pic) => !removedPictures.includes(pic.name)) : [];
   const doctors = useDoctorNames();
 
   const saveHistory = useSaveHistory(patient._id);
@@ -185,7 +196,7 @@ export function TreatmentModal({
     const placement = entryFieldsFromForm(data);
     try {
       if (!original) {
-        const id = Date.now();
+        const id = newEntryId();
         if (
           placement.type === 'punte' &&
           placement.dinte &&
@@ -242,10 +253,10 @@ export function TreatmentModal({
           ...placement,
           createdAt: data.createdAt,
           pics: [
-            ...original.pics,
+            ...keptPictures,
             ...uploads.map((upload, index) => ({ name: upload.name, w: 0, h: 0, index: firstIndex + index })),
           ],
-          deleted: [],
+          deleted: [...removedPictures],
           detalii: data.detalii,
           medic: data.medic,
           version,
@@ -371,6 +382,29 @@ export function TreatmentModal({
             />
           )}
         />
+        {keptPictures.length > 0 ? (
+          <Group gap="xs" aria-label="Imagini salvate">
+            {keptPictures.map((pic) => (
+              <Stack key={pic.name} gap={2} align="center">
+                <Image
+                  src={pictureThumbnailPath(patient._id, pic.name)}
+                  alt={pic.name}
+                  w={64}
+                  h={64}
+                  fit="cover"
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Șterge imaginea ${pic.name}`}
+                  onClick={() => setRemovedPictures((names) => [...names, pic.name])}
+                >
+                  ×
+                </ActionIcon>
+              </Stack>
+            ))}
+          </Group>
+        ) : null}
         {bridgeMode && mode === 'create' ? null : (
           <Group grow align="flex-start">
             <FileUpload

@@ -8,6 +8,7 @@ import { readdirSync } from 'node:fs';
  * A feature never reaches into another feature's internals (DESIGN.md §3); it may use the modules another
  * feature publishes for that purpose (docs/decisions/0009-feature-boundaries.md), listed here.
  */
+/** @type {Record<'apps/web/src/features' | 'apps/server/src/features', string[]>} */
 const PUBLIC_FEATURE_MODULES = {
   'apps/web/src/features': ['places/place-pickers', 'places/locality-input', 'places/api'],
   'apps/server/src/features': [
@@ -17,6 +18,11 @@ const PUBLIC_FEATURE_MODULES = {
   ],
 };
 
+/**
+ * @param {keyof typeof PUBLIC_FEATURE_MODULES} root
+ * @param {string} extension
+ * @returns {import('typescript-eslint').ConfigArray}
+ */
 function featureBoundaries(root, extension) {
   const features = readdirSync(root, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())

@@ -11,11 +11,17 @@ const outDir = join(root, '.test-output');
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ * @param {Record<string, string>} [env]
+ */
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return result.status ?? 1;
 }
 
+/** @param {string} file */
 function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
@@ -41,13 +47,18 @@ const playwright = readJson(playwrightJson);
 const e2ePassed = (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0);
 const passed = (vitest?.numPassedTests ?? 0) + e2ePassed;
 const failedTests = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0);
-const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
+const skipped =
+  (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
 // A runner that crashed or exited non-zero without a failed test still fails the suite, and is counted once.
 const isBroken = vitestStatus !== 0 || e2eStatus !== 0 || !vitest || !playwright;
 const failed = failedTests > 0 ? failedTests : isBroken ? 1 : 0;
 
 console.log('');
-console.log(`unit+api: ${vitest ? `${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed` : 'no result'}`);
-console.log(`e2e: ${playwright ? `${e2ePassed} passed, ${playwright.stats.unexpected} failed` : 'no result'}`);
+console.log(
+  `unit+api: ${vitest ? `${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed` : 'no result'}`,
+);
+console.log(
+  `e2e: ${playwright ? `${e2ePassed} passed, ${playwright.stats.unexpected} failed` : 'no result'}`,
+);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);

@@ -16,6 +16,10 @@ const sources = [
 ];
 
 /** Newest modification time below a path, in ms; 0 when the path is missing. */
+/**
+ * @param {string} path
+ * @returns {number}
+ */
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);

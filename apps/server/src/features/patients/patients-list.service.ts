@@ -17,24 +17,28 @@ import { toListItem } from './patients.presenter';
 
 export type PatientListParams = z.output<typeof patientListQuery>;
 
-/** GET /api/pacienti: one page of the (filtered) list, newest first, with the total of matches. */
+/**
+ * GET /api/pacienti: one page of the (filtered) list, newest first, with the total of matches. The total
+ * comes first: the page query uses it to choose its plan, and a page past the end needs no query at all.
+ */
 export async function listPatients(
   deps: { db: Kysely<Database>; dialect: DialectName },
   params: PatientListParams,
 ): Promise<PatientListResponse> {
   const filter = toFilter(params);
   const offset = (params.page - 1) * PATIENT_PAGE_SIZE;
-  const [rows, total] = await Promise.all([
-    findPatientPage(deps.db, deps.dialect, filter, { limit: PATIENT_PAGE_SIZE, offset }),
-    countPatients(deps.db, deps.dialect, filter),
-  ]);
+  const total = await countPatients(deps.db, deps.dialect, filter);
+  const rows =
+    offset < total
+      ? await findPatientPage(deps.db, deps.dialect, filter, { limit: PATIENT_PAGE_SIZE, offset }, total)
+      : [];
   return { pacienti: rows.map(toListItem), total, page: params.page, pageSize: PATIENT_PAGE_SIZE };
 }
 
 /** The query as the list queries take it; from/to are whole days on the clinic's calendar (SPEC.md §9). */
 export function toFilter(params: PatientListParams): PatientListFilter {
-  const createdFrom = params.from ? startOfDay(params.from).toISOString() : undefined;
-  const createdTo = params.to ? endOfDay(params.to).toISOString() : undefined;
+  const createdFrom = params.from ? dayStart(params.from) : undefined;
+  const createdTo = params.to ? dayEnd(params.to) : undefined;
   if (createdFrom !== undefined && createdTo !== undefined && createdFrom > createdTo) {
     throw new AppError(400, 'invalid_input', MESSAGES.invalidInput, {
       fields: { to: PATIENT_MESSAGES.dateRange },
@@ -51,4 +55,28 @@ export function toFilter(params: PatientListParams): PatientListFilter {
     createdTo,
     isDeleted: params.deleted === true,
   };
+}
+
+// A day's first and last instants never change, and working them out in the clinic's zone (Intl) took about
+// 0.15 ms a request, more than the SQL of a dated page: the days asked for are remembered, a bounded number.
+const DAYS_REMEMBERED = 1000;
+const dayStarts = new Map<string, string>();
+const dayEnds = new Map<string, string>();
+
+function remembered(days: Map<string, string>, day: string, compute: () => string): string {
+  let instant = days.get(day);
+  if (instant === undefined) {
+    if (days.size >= DAYS_REMEMBERED) days.clear();
+    instant = compute();
+    days.set(day, instant);
+  }
+  return instant;
+}
+
+function dayStart(day: string): string {
+  return remembered(dayStarts, day, () => startOfDay(day).toISOString());
+}
+
+function dayEnd(day: string): string {
+  return remembered(dayEnds, day, () => endOfDay(day).toISOString());
 }

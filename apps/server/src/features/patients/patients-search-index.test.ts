@@ -1,12 +1,17 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import type { DialectName } from '../../db/dialect';
 import { describeEachDialect } from '../../../test/build-test-app';
 import { call } from '../../../test/http';
 import { planSearch } from './patient-search';
 import { insertPatients, type BulkPatient } from './patients-bulk';
-import { patientCountQuery, patientPageQuery, type PatientListFilter } from './patients-list.queries';
+import {
+  patientCountQuery,
+  patientPageQuery,
+  SORTED_DATE_MATCHES,
+  type PatientListFilter,
+} from './patients-list.queries';
 import { toFilter } from './patients-list.service';
 import { createPatientVia, listVia, patientForm, signIn } from './patients.test-support';
 
@@ -95,39 +100,252 @@ describeEachDialect('patient search index', ({ useApp, dialect }) => {
     }
   });
 
-  it.runIf(dialect === 'sqlite')(
-    'finds 3+ character matches through the FTS5 table, never by scanning patients',
-    async () => {
-      await insertPatients(t().db, generated(300));
-      await sql`analyze`.execute(t().db);
-      for (const filter of [searchFor('popescu'), searchFor('ste', { judet: 'arges' })]) {
-        for (const query of [
-          patientPageQuery(t().db, 'sqlite', filter, { limit: 10, offset: 0 }),
-          patientCountQuery(t().db, 'sqlite', filter),
-        ]) {
-          const plan = await explain(t().db, 'sqlite', query);
-          expect(plan).toContain('patients_search VIRTUAL TABLE');
-          expect(plan).not.toMatch(/^SCAN patients(\s|$)/m);
+  it('takes a deleted patient out of the search and puts it back on restore', async () => {
+    const medic = await signIn(t(), 'medic');
+    const admin = await signIn(t(), 'admin');
+    const saved = await createPatientVia(t().app, medic, { nume: 'Ascunsescu', telefon: '0799111222' });
+    await createPatientVia(t().app, medic, { nume: 'Ramasescu' });
+    const found = async (q: string) => (await listVia(t().app, admin, { q })).pacienti.map((p) => p.id);
+    const indexed = async () =>
+      dialect === 'sqlite'
+        ? (
+            await sql<{ n: number }>`select rowid as n from patients_search order by rowid`.execute(t().db)
+          ).rows.map((row) => row.n)
+        : undefined;
+    expect(await found('ascunsescu')).toEqual([saved.id]);
+
+    await call(t().app, { url: `/api/delete-pacient/${saved._id}`, cookie: medic });
+    expect(await found('ascunsescu')).toEqual([]);
+    expect(await found('0799 111')).toEqual([]);
+    expect(await found('escu')).toEqual([saved.id + 1]);
+    expect((await listVia(t().app, admin, { q: 'escu' })).total).toBe(1);
+    if (dialect === 'sqlite') expect(await indexed()).toEqual([saved.id + 1]);
+    // Among the deleted ones, the admin still finds it by name.
+    const bin = await listVia(t().app, admin, { deleted: 'true', q: 'ascunsescu' });
+    expect(bin).toMatchObject({ total: 1, pacienti: [{ id: saved.id }] });
+
+    await call(t().app, { method: 'POST', url: `/api/restore-pacient/${saved._id}`, cookie: admin });
+    expect(await found('ascunsescu')).toEqual([saved.id]);
+    expect(await found('0799 111')).toEqual([saved.id]);
+    expect(await found('escu')).toEqual([saved.id + 1, saved.id]);
+    if (dialect === 'sqlite') expect(await indexed()).toEqual([saved.id, saved.id + 1]);
+    // A rename while restored reaches the index; a hard delete of a deleted patient leaves it clean.
+    await call(t().app, {
+      method: 'POST',
+      url: `/api/update-pacient/${saved._id}`,
+      cookie: medic,
+      body: { ...patientForm({ nume: 'Noulescu', telefon: '0799111222' }), version: saved.version },
+    });
+    expect(await found('ascunsescu')).toEqual([]);
+    expect(await found('noulescu')).toEqual([saved.id]);
+    await call(t().app, { url: `/api/delete-pacient/${saved._id}`, cookie: medic });
+    await t().db.deleteFrom('patients').where('id', '=', saved._id).execute();
+    expect(await found('escu')).toEqual([saved.id + 1]);
+    if (dialect === 'sqlite') expect(await indexed()).toEqual([saved.id + 1]);
+  });
+
+  it('keeps the counts per filter combination equal to the patients not deleted', async () => {
+    const medic = await signIn(t(), 'medic');
+    const ids = await insertPatients(t().db, generated(300));
+    const saved = await createPatientVia(t().app, medic, { judet: 'Cluj', oras: 'Dej', igienizare: true });
+    await call(t().app, {
+      method: 'POST',
+      url: `/api/update-pacient/${saved._id}`,
+      cookie: medic,
+      body: { ...patientForm({ judet: 'Bihor', oras: 'Oradea', medic: 'Dr. Pop' }), version: saved.version },
+    });
+    for (const id of ids.slice(0, 20))
+      await call(t().app, { url: `/api/delete-pacient/${id}`, cookie: medic });
+    await t().db.deleteFrom('patients').where('id', 'in', ids.slice(10, 30)).execute();
+    await t()
+      .db.updateTable('patients')
+      .set({ deleted_at: null })
+      .where('id', 'in', ids.slice(0, 5))
+      .execute();
+    await t()
+      .db.updateTable('patients')
+      .set({ judet_norm: 'cluj' })
+      .where('file_number', '<=', 100)
+      .execute();
+
+    const counted = await sql<Record<string, unknown>>`
+      select judet_norm, oras_norm, tara_norm, medic_norm, igienizare, total
+      from patient_counts where total <> 0 order by 1, 2, 3, 4, 5`.execute(t().db);
+    const actual = await sql<Record<string, unknown>>`
+      select judet_norm, oras_norm, tara_norm, medic_norm, igienizare, count(*) as total
+      from patients where deleted_at is null group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`.execute(t().db);
+    const numbers = (rows: Record<string, unknown>[]) =>
+      rows.map((row) => ({ ...row, igienizare: Number(row['igienizare']), total: Number(row['total']) }));
+    expect(numbers(counted.rows)).toEqual(numbers(actual.rows));
+    expect((await listVia(t().app, medic)).total).toBe(300 + 1 - 30 + 5);
+    expect((await listVia(t().app, medic, { judet: 'bihor', medic: 'dr. pop' })).total).toBe(1);
+  });
+
+  it('orders by file number, the order patients were created in, not by the stored creation time', async () => {
+    const cookie = await signIn(t(), 'medic');
+    // A loader that does not sort by creation time: file numbers still decide the order.
+    const patients = generated(3).map((patient, i) => ({
+      ...patient,
+      createdAt: new Date(Date.UTC(2025, 0, 10 - i * 3)),
+    }));
+    await insertPatients(t().db, patients);
+    const list = await listVia(t().app, cookie);
+    expect(list.pacienti.map((p) => p.id)).toEqual([3, 2, 1]);
+    expect((await listVia(t().app, cookie, { q: 'escu' })).pacienti.map((p) => p.id)).toEqual([3, 2, 1]);
+    expect(
+      (await listVia(t().app, cookie, { from: '2025-01-01', to: '2025-01-31' })).pacienti.map((p) => p.id),
+    ).toEqual([3, 2, 1]);
+  });
+
+  it('answers the same page of a creation-date range whether it sorts the matches or walks the order', async () => {
+    // Creation times out of file-number order, so the two plans would part if either were wrong.
+    const patients = generated(120).map((patient, i) => ({
+      ...patient,
+      createdAt: new Date(Date.UTC(2025, 0, 1) + ((i * 37) % 120) * 86_400_000),
+    }));
+    await insertPatients(t().db, patients);
+    const ranges: Partial<PatientListFilter>[] = [
+      { createdFrom: '2025-02-01T00:00:00.000Z', createdTo: '2025-03-15T00:00:00.000Z' },
+      { createdTo: '2025-01-20T00:00:00.000Z' },
+      { createdFrom: '2025-04-01T00:00:00.000Z' },
+      { createdFrom: '2025-02-01T00:00:00.000Z', createdTo: '2025-03-15T00:00:00.000Z', judet: 'cluj' },
+    ];
+    for (const range of ranges) {
+      const filter = { ...toFilter({ page: 1 }), ...range };
+      const expected = patients
+        .map((patient, i) => ({ id: i + 1, at: patient.createdAt.toISOString(), judet: patient.judet }))
+        .filter(({ at }) => (range.createdFrom ?? '') <= at && at <= (range.createdTo ?? '9'))
+        .filter(({ judet }) => range.judet === undefined || judet === 'Cluj')
+        .map(({ id }) => id)
+        .sort((a, b) => b - a);
+      for (const offset of [0, 10]) {
+        for (const matches of [expected.length, SORTED_DATE_MATCHES + 1]) {
+          const rows = await patientPageQuery(
+            t().db,
+            dialect,
+            filter,
+            { limit: 10, offset },
+            matches,
+          ).execute();
+          expect(rows.map((row) => Number(row.file_number))).toEqual(expected.slice(offset, offset + 10));
         }
       }
-    },
-  );
+      expect(Number((await patientCountQuery(t().db, dialect, filter).execute())[0]?.total)).toBe(
+        expected.length,
+      );
+    }
+  });
+
+  describe.runIf(dialect === 'sqlite')('SQLite query plans (no ANALYZE, as in production)', () => {
+    const plan = async (query: { compile(): CompiledQuery }) => explain(t().db, 'sqlite', query);
+    const page = (filter: PatientListFilter, matches?: number) =>
+      patientPageQuery(t().db, 'sqlite', filter, { limit: 10, offset: 0 }, matches);
+    const count = (filter: PatientListFilter) => patientCountQuery(t().db, 'sqlite', filter);
+    const SCAN_PATIENTS = /^SCAN patients(\s|$)/m;
+    const listFilter = (extra: Partial<PatientListFilter> = {}) => ({ ...toFilter({ page: 1 }), ...extra });
+
+    it('finds 3+ character matches through the FTS5 table, never by scanning patients', async () => {
+      await insertPatients(t().db, generated(300));
+      // A search alone: the index counts its own matches and hands the page over newest first.
+      const searchCount = await plan(count(searchFor('popescu')));
+      expect(searchCount).toContain('patients_search VIRTUAL TABLE');
+      expect(searchCount).not.toMatch(/\bpatients\b(?!_search)/);
+      const searchPage = await plan(page(searchFor('popescu')));
+      expect(searchPage).toMatch(/^SCAN patients_search VIRTUAL TABLE/m);
+      expect(searchPage).toContain('SEARCH patients USING');
+      expect(searchPage).not.toContain('TEMP B-TREE');
+      // With a filter: each match is checked in the filter's index.
+      for (const query of [
+        page(searchFor('ste', { judet: 'arges' })),
+        count(searchFor('ste', { judet: 'arges' })),
+      ]) {
+        const text = await plan(query);
+        expect(text).toMatch(/^SCAN patients_search VIRTUAL TABLE/m);
+        expect(text).toContain('USING INDEX patients_live_judet_norm (judet_norm=? AND file_number=?)');
+        expect(text).not.toMatch(SCAN_PATIENTS);
+      }
+    });
+
+    it('counts from the per-combination counts or a partial index, never by scanning patients', async () => {
+      await insertPatients(t().db, generated(300));
+      for (const filter of [
+        listFilter(),
+        listFilter({ judet: 'cluj' }),
+        listFilter({ medic: 'x', isIgienizare: true }),
+      ]) {
+        const text = await plan(count(filter));
+        expect(text).toMatch(/patient_counts/);
+        expect(text).not.toMatch(/\bpatients\b/);
+      }
+      const dated = await plan(count(listFilter({ createdFrom: '2025-01-01T00:00:00.000Z' })));
+      expect(dated).toContain('USING INDEX patients_live_created_at (created_at>?)');
+      expect(dated).not.toMatch(SCAN_PATIENTS);
+      expect(await plan(count(listFilter({ isDeleted: true })))).toContain('USING INDEX patients_deleted');
+    });
+
+    it('serves every page in file-number order from an index, sorting only a few dated matches', async () => {
+      await insertPatients(t().db, generated(300));
+      expect(await plan(page(listFilter()))).toBe('SCAN patients USING INDEX patients_live');
+      expect(await plan(page(listFilter({ judet: 'cluj' })))).toBe(
+        'SEARCH patients USING INDEX patients_live_judet_norm (judet_norm=?)',
+      );
+      const month = { createdFrom: '2025-01-01T00:00:00.000Z', createdTo: '2025-01-31T00:00:00.000Z' };
+      // Few matches: their file numbers from the creation-time index, sorted, then the ten rows.
+      expect(await plan(page(listFilter(month), 100))).toMatch(
+        /SEARCH patients USING INDEX patients_live_created_at \(created_at>\? AND created_at<\?\)\n.*TEMP B-TREE FOR ORDER BY/,
+      );
+      // Many, or no end day: the file-number order walked, the creation time read beside each entry.
+      for (const filter of [listFilter(month), listFilter({ createdFrom: month.createdFrom })]) {
+        expect(await plan(page(filter, SORTED_DATE_MATCHES + 1))).toBe(
+          'SCAN patients USING INDEX patients_live',
+        );
+      }
+      expect(await plan(page(listFilter({ isDeleted: true })))).toBe(
+        'SCAN patients USING INDEX patients_deleted',
+      );
+      // 1–2 characters: the FTS5 keys read newest first; with a filter, the filter's index walked instead.
+      expect(await plan(page(searchFor('io')))).toMatch(/^SCAN patients_search VIRTUAL TABLE INDEX 192:/);
+      expect(await plan(page(searchFor('io', { judet: 'cluj' })))).toBe(
+        'SEARCH patients USING INDEX patients_live_judet_norm (judet_norm=?)',
+      );
+    });
+  });
 
   it.runIf(dialect === 'postgres')('serves 3+ character matches from the pg_trgm GIN index', async () => {
-    await insertPatients(t().db, generated(3000));
+    // Sequential scans off stand for a large table; and enough patients that reading every patient not
+    // deleted through a partial list index does not pass for the cheaper plan either.
+    await insertPatients(t().db, [
+      ...generated(10_000),
+      ...generated(5).map((patient) => ({ ...patient, nume: 'Zamfirescu' })),
+    ]);
     await sql`analyze patients`.execute(t().db);
     await t()
       .db.transaction()
       .execute(async (trx) => {
         await sql`set local enable_seqscan = off`.execute(trx);
-        for (const filter of [searchFor('dumitrescu'), searchFor('0711 5')]) {
+        for (const filter of [
+          searchFor('zamfirescu'),
+          searchFor('0711 5'),
+          searchFor('zamfirescu', { judet: 'cluj' }),
+        ]) {
           for (const query of [
             patientPageQuery(trx, 'postgres', filter, { limit: 10, offset: 0 }),
             patientCountQuery(trx, 'postgres', filter),
           ]) {
-            expect(await explain(trx, 'postgres', query)).toContain('patients_search_key_trgm');
+            expect(await explain(trx, 'postgres', query)).toContain(
+              'Bitmap Index Scan on patients_search_key_trgm',
+            );
           }
         }
       });
+  });
+
+  it.runIf(dialect === 'postgres')('counts the list from the per-combination counts', async () => {
+    await insertPatients(t().db, generated(300));
+    for (const filter of [searchFor(''), searchFor('', { judet: 'cluj', isIgienizare: true })]) {
+      const text = await explain(t().db, 'postgres', patientCountQuery(t().db, 'postgres', filter));
+      expect(text).toContain('patient_counts');
+      expect(text).not.toMatch(/ on patients\b/);
+    }
   });
 });

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Alert, Button, Group, SegmentedControl, Select, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { STERILISATION_MESSAGES as M } from '@odonto/domain/contracts/sterilisation';
+import { DAILY_TEST_KINDS, type DailyTestKind } from '@odonto/domain/sterilisation';
+import { useDailyTests, useRecordDailyTest, useSterilisationSettings } from './api';
+
+/** Today's Bowie-Dick / Helix test: a warning while an autoclave lacks a passed one, and its record. */
+export function DailyTestBar({ canWrite }: { canWrite: boolean }) {
+  const tests = useDailyTests();
+  const settings = useSterilisationSettings();
+  const record = useRecordDailyTest();
+  const [autoclave, setAutoclave] = useState<string | null>(null);
+  const [kind, setKind] = useState<DailyTestKind>('Bowie-Dick');
+  const missing = tests.data?.missing ?? [];
+  const chosen = autoclave ?? missing[0] ?? settings.data?.autoclaves[0] ?? null;
+
+  return (
+    <Alert
+      color={missing.length > 0 ? 'orange' : 'teal'}
+      icon={missing.length > 0 ? <IconAlertTriangle /> : <IconCircleCheck />}
+      title={missing.length > 0 ? M.dailyTestMissing(missing) : 'Testul zilnic al autoclavelor este făcut.'}
+    >
+      {canWrite && settings.data ? (
+        <Group gap="sm" mt="xs">
+          <Select
+            size="md"
+            aria-label="Autoclav"
+            data={settings.data.autoclaves}
+            value={chosen}
+            onChange={setAutoclave}
+            allowDeselect={false}
+            w={180}
+          />
+          <SegmentedControl
+            size="md"
+            data={[...DAILY_TEST_KINDS]}
+            value={kind}
+            onChange={(value) => setKind(value as DailyTestKind)}
+          />
+          <Button
+            size="md"
+            color="teal"
+            disabled={!chosen}
+            loading={record.isPending}
+            onClick={() => chosen && record.mutate({ autoclave: chosen, kind, result: 'pass' })}
+          >
+            Test conform
+          </Button>
+          <Button
+            size="md"
+            color="red"
+            variant="light"
+            disabled={!chosen}
+            loading={record.isPending}
+            onClick={() => chosen && record.mutate({ autoclave: chosen, kind, result: 'fail' })}
+          >
+            Test neconform
+          </Button>
+        </Group>
+      ) : null}
+      {record.error ? <Text c="red">{record.error.message}</Text> : null}
+    </Alert>
+  );
+}

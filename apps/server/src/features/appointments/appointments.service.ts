@@ -1,0 +1,288 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { appointmentInstants, findOverlap } from '@odonto/domain/appointments';
+import {
+  APPOINTMENT_MESSAGES,
+  CALENDAR_MAX_DAYS,
+  type Appointment,
+  type AppointmentData,
+  type CalendarResponse,
+} from '@odonto/domain/contracts/appointments';
+import { endOfDay, startOfDay } from '@odonto/domain/dates';
+import type { Clock } from '../../app-types';
+import type { AppointmentRow, Database, PatientRow } from '../../db/database';
+import { parseStringArray } from '../../db/json';
+import { writeAudit, type AuditActor } from '../../plugins/audit';
+import { AppError } from '../../plugins/errors';
+import {
+  latestReminders,
+  toAppointment,
+  toCalendarAppointment,
+  upcomingFirst,
+} from './appointments.presenter';
+import {
+  findAppointmentsInRange,
+  findDoctorAppointmentsAround,
+  findLiveAppointment,
+  findLivePatientRow,
+  findPatientAppointments,
+  findReminders,
+  insertAppointment,
+  lockDoctor,
+  softDeleteAppointment,
+  updateAppointmentIfVersion,
+} from './appointments.queries';
+import { readReminderSettings } from './reminder-settings.queries';
+import { syncReminder } from './reminders.service';
+
+export interface AppointmentsDeps {
+  db: Kysely<Database>;
+  now: Clock;
+  /** SMS_REMIND_HOURS. */
+  remindHours: number;
+}
+
+/** The doctor already has an appointment then: answered as 409 with the clashing one. */
+export class OverlapError extends Error {
+  override name = 'OverlapError';
+  constructor(readonly clash: Appointment) {
+    super(APPOINTMENT_MESSAGES.overlap);
+  }
+}
+
+function patientNotFound(): AppError {
+  return new AppError(404, 'not_found', APPOINTMENT_MESSAGES.patientNotFound);
+}
+
+/** The patient's appointments as the screen lists them: upcoming first, then past. */
+export async function listPatientAppointments(
+  deps: AppointmentsDeps,
+  patientId: string,
+): Promise<Appointment[]> {
+  if (!(await findLivePatientRow(deps.db, patientId))) throw patientNotFound();
+  return answerList(deps, patientId);
+}
+
+async function answerList(deps: AppointmentsDeps, patientId: string): Promise<Appointment[]> {
+  const rows = await findPatientAppointments(deps.db, patientId);
+  const reminders = latestReminders(
+    await findReminders(
+      deps.db,
+      rows.map((row) => row.id),
+    ),
+  );
+  const items = rows.map((row) => toAppointment(row, reminders.get(row.id) ?? null));
+  return upcomingFirst(items, deps.now());
+}
+
+/** All appointments from the first day to the last (clinic days, inclusive), optionally of one doctor. */
+export async function calendar(
+  deps: AppointmentsDeps,
+  query: { from: string; to: string; medicId?: string | undefined },
+): Promise<CalendarResponse> {
+  const from = startOfDay(query.from);
+  const to = new Date(endOfDay(query.to).getTime() + 1);
+  if (to <= from || to.getTime() - from.getTime() > (CALENDAR_MAX_DAYS + 1) * 86_400_000) {
+    throw new AppError(400, 'invalid_input', APPOINTMENT_MESSAGES.range, {
+      fields: { to: APPOINTMENT_MESSAGES.range },
+    });
+  }
+  const rows = await findAppointmentsInRange(deps.db, {
+    from: from.toISOString(),
+    to: to.toISOString(),
+    doctorId: query.medicId,
+  });
+  const reminders = latestReminders(
+    await findReminders(
+      deps.db,
+      rows.map((row) => row.id),
+    ),
+  );
+  return { programari: rows.map((row) => toCalendarAppointment(row, reminders.get(row.id) ?? null)) };
+}
+
+interface Planned {
+  doctorName: string;
+  starts_at: string;
+  ends_at: string;
+}
+
+/** Checks the doctor (locked for the transaction) and the time; throws OverlapError unless told to keep it. */
+async function plan(
+  trx: Kysely<Database>,
+  input: AppointmentData,
+  selfId: string | undefined,
+): Promise<Planned> {
+  const doctor = await lockDoctor(trx, input.medicId);
+  if (!doctor || doctor.active !== 1 || !parseStringArray(doctor.roles).includes('medic')) {
+    throw new AppError(400, 'invalid_input', APPOINTMENT_MESSAGES.unknownDoctor, {
+      fields: { medicId: APPOINTMENT_MESSAGES.unknownDoctor },
+    });
+  }
+  const { start, end } = appointmentInstants(input.createdAt, input.deLa, input.panaLa);
+  const planned = {
+    doctorName: doctor.nume,
+    starts_at: new Date(start).toISOString(),
+    ends_at: new Date(end).toISOString(),
+  };
+  if (input.keepOverlap) return planned;
+  const around = await findDoctorAppointmentsAround(trx, doctor.id, planned.starts_at, planned.ends_at);
+  const clash = findOverlap(
+    { id: selfId, doctorId: doctor.id, start, end },
+    around.map((row) => ({
+      row,
+      id: row.id,
+      doctorId: row.doctor_id,
+      start: Date.parse(row.starts_at),
+      end: Date.parse(row.ends_at),
+    })),
+  );
+  if (clash) {
+    const reminders = latestReminders(await findReminders(trx, [clash.id]));
+    throw new OverlapError(toAppointment(clash.row, reminders.get(clash.id) ?? null));
+  }
+  return planned;
+}
+
+function auditDetails(
+  row: Pick<AppointmentRow, 'id' | 'starts_at' | 'ends_at' | 'doctor_id' | 'trimite_sms'>,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    appointmentId: row.id,
+    start: row.starts_at,
+    end: row.ends_at,
+    medicId: row.doctor_id,
+    trimite_sms: row.trimite_sms === 1,
+    ...extra,
+  };
+}
+
+async function requirePatient(trx: Kysely<Database>, patientId: string): Promise<PatientRow> {
+  const patient = await findLivePatientRow(trx, patientId);
+  if (!patient) throw patientNotFound();
+  return patient;
+}
+
+/** POST /api/save-programare/{patientId}: books, queues the reminder, audits; answers the list. */
+export async function createAppointment(
+  deps: AppointmentsDeps,
+  actor: AuditActor,
+  patientId: string,
+  input: AppointmentData,
+): Promise<Appointment[]> {
+  const settings = await readReminderSettings(deps.db);
+  await deps.db.transaction().execute(async (trx) => {
+    const patient = await requirePatient(trx, patientId);
+    const planned = await plan(trx, input, undefined);
+    const now = deps.now();
+    const at = now.toISOString();
+    const row: AppointmentRow = {
+      id: randomUUID(),
+      patient_id: patientId,
+      doctor_id: input.medicId,
+      starts_at: planned.starts_at,
+      ends_at: planned.ends_at,
+      note: input.nota,
+      trimite_sms: input.trimite_sms ? 1 : 0,
+      created_at: at,
+      created_by: actor.userId,
+      updated_at: at,
+      version: 1,
+      deleted_at: null,
+      deleted_by: null,
+    };
+    await insertAppointment(trx, row);
+    await syncReminder(trx, row, patient, planned.doctorName, {
+      settings,
+      remindHours: deps.remindHours,
+      now,
+    });
+    await writeAudit(trx, now, actor, {
+      action: 'appointment_create',
+      entity: 'appointment',
+      entityId: row.id,
+      patientId,
+      details: auditDetails(row, input.keepOverlap ? { keepOverlap: true } : {}),
+    });
+  });
+  return answerList(deps, patientId);
+}
+
+/** PUT /api/update-programare/{patientId}: moves or edits at the version read (stale: 409). */
+export async function updateAppointment(
+  deps: AppointmentsDeps,
+  actor: AuditActor,
+  patientId: string,
+  input: AppointmentData & { _id: string; version: number },
+): Promise<Appointment[]> {
+  const settings = await readReminderSettings(deps.db);
+  await deps.db.transaction().execute(async (trx) => {
+    const patient = await requirePatient(trx, patientId);
+    const before = await findLiveAppointment(trx, patientId, input._id);
+    if (!before) throw new AppError(404, 'not_found', APPOINTMENT_MESSAGES.notFound);
+    if (before.version !== input.version) throw new AppError(409, 'conflict', APPOINTMENT_MESSAGES.stale);
+    const planned = await plan(trx, input, before.id);
+    const now = deps.now();
+    const changes = {
+      doctor_id: input.medicId,
+      starts_at: planned.starts_at,
+      ends_at: planned.ends_at,
+      note: input.nota,
+      trimite_sms: input.trimite_sms ? 1 : 0,
+      updated_at: now.toISOString(),
+    };
+    if (!(await updateAppointmentIfVersion(trx, before.id, input.version, changes))) {
+      throw new AppError(409, 'conflict', APPOINTMENT_MESSAGES.stale);
+    }
+    const after = { ...before, ...changes };
+    await syncReminder(trx, after, patient, planned.doctorName, {
+      settings,
+      remindHours: deps.remindHours,
+      now,
+    });
+    await writeAudit(trx, now, actor, {
+      action: 'appointment_update',
+      entity: 'appointment',
+      entityId: before.id,
+      patientId,
+      details: auditDetails(after, {
+        before: { start: before.starts_at, end: before.ends_at, medicId: before.doctor_id },
+        ...(input.keepOverlap ? { keepOverlap: true } : {}),
+      }),
+    });
+  });
+  return answerList(deps, patientId);
+}
+
+/** POST /api/sterge-programare/{patientId}: soft-deletes, cancels a waiting reminder, audits. */
+export async function deleteAppointment(
+  deps: AppointmentsDeps,
+  actor: AuditActor,
+  patientId: string,
+  input: { _id: string; version?: number | undefined },
+): Promise<Appointment[]> {
+  await deps.db.transaction().execute(async (trx) => {
+    const patient = await requirePatient(trx, patientId);
+    const before = await findLiveAppointment(trx, patientId, input._id);
+    if (!before) throw new AppError(404, 'not_found', APPOINTMENT_MESSAGES.notFound);
+    if (input.version !== undefined && before.version !== input.version) {
+      throw new AppError(409, 'conflict', APPOINTMENT_MESSAGES.stale);
+    }
+    const now = deps.now();
+    await softDeleteAppointment(trx, before.id, now.toISOString(), actor.userId);
+    await syncReminder(trx, { ...before, deleted_at: now.toISOString() }, patient, '', {
+      settings: await readReminderSettings(trx),
+      remindHours: deps.remindHours,
+      now,
+    });
+    await writeAudit(trx, now, actor, {
+      action: 'appointment_delete',
+      entity: 'appointment',
+      entityId: before.id,
+      patientId,
+      details: auditDetails(before),
+    });
+  });
+  return answerList(deps, patientId);
+}

@@ -1,0 +1,119 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { nextAttemptAt } from '@odonto/domain/appointments';
+import type { Clock } from '../app-types';
+import type { Database } from '../db/database';
+import type { SmsProvider } from './sms';
+import { claimOutboxRow, finishClaimedRow, findDueSmsIds } from './worker.queries';
+
+/**
+ * Sends due SMS from the outbox inside the server process. Mails are not queued: the mailer delivers each
+ * one while the request that asked for it waits (notify/mail.ts), so the worker leaves mail rows alone.
+ */
+export interface OutboxWorker {
+  /** Looks for due messages every interval until stopped; calling it again does nothing. */
+  start(): void;
+  /** Stops the timer and waits for a run in progress to finish. */
+  stop(): Promise<void>;
+  /** One pass: claims and sends what is due now; answers how many this worker handled. */
+  runOnce(): Promise<number>;
+  readonly isRunning: boolean;
+}
+
+interface WorkerDeps {
+  db: Kysely<Database>;
+  now: Clock;
+  log: FastifyBaseLogger;
+  sms: SmsProvider;
+  intervalMs: number;
+  /** Rows claimed per pass. */
+  batchSize?: number;
+  /** A claim older than this is taken again: its worker died between claiming and recording the outcome. */
+  leaseMs?: number;
+}
+
+export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
+  const { db, now, log, sms } = deps;
+  const batchSize = deps.batchSize ?? 20;
+  const leaseMs = deps.leaseMs ?? 10 * 60_000;
+  let timer: NodeJS.Timeout | null = null;
+  let current: Promise<number> | null = null;
+
+  async function handle(id: string): Promise<boolean> {
+    const claimedAt = now();
+    const staleBefore = new Date(claimedAt.getTime() - leaseMs).toISOString();
+    const row = await claimOutboxRow(db, id, claimedAt.toISOString(), staleBefore);
+    if (!row) return false;
+    try {
+      await sms.send({ to: row.recipient, text: row.body }, { id: row.id, now: claimedAt });
+      await finishClaimedRow(db, row, { status: 'sent', at: now().toISOString() });
+      log.info({ outboxId: row.id, kind: row.kind, provider: sms.name }, 'SMS sent');
+    } catch (error) {
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+      const failedAt = now();
+      const retryAt = nextAttemptAt(failedAt.getTime(), row.attempts + 1);
+      log.warn({ outboxId: row.id, attempts: row.attempts + 1, retryAt, err: error }, 'SMS not sent');
+      await finishClaimedRow(
+        db,
+        row,
+        retryAt === null
+          ? { status: 'failed', at: failedAt.toISOString(), error: reason }
+          : {
+              status: 'queued',
+              at: failedAt.toISOString(),
+              retryAt: new Date(retryAt).toISOString(),
+              error: reason,
+            },
+      );
+    }
+    return true;
+  }
+
+  async function pass(): Promise<number> {
+    const at = now();
+    const ids = await findDueSmsIds(
+      db,
+      at.toISOString(),
+      new Date(at.getTime() - leaseMs).toISOString(),
+      batchSize,
+    );
+    let handled = 0;
+    for (const id of ids) if (await handle(id)) handled += 1;
+    return handled;
+  }
+
+  function runOnce(): Promise<number> {
+    // One pass at a time per worker; a timer tick during a slow pass joins it.
+    current ??= pass().finally(() => {
+      current = null;
+    });
+    return current;
+  }
+
+  function schedule(): void {
+    timer = setTimeout(() => {
+      runOnce()
+        .catch((error: unknown) => log.error({ err: error }, 'outbox worker pass failed'))
+        .finally(() => {
+          if (timer !== null) schedule();
+        });
+    }, deps.intervalMs);
+    timer.unref();
+  }
+
+  return {
+    start() {
+      if (timer !== null) return;
+      schedule();
+    },
+    async stop() {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      await current?.catch(() => undefined);
+    },
+    runOnce,
+    get isRunning() {
+      return timer !== null;
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { blockBox, gridHours, shiftDay, slotAt, viewDays } from './calendar-days';
+
+describe('calendar days', () => {
+  it('shift across months, years and clock changes', () => {
+    expect(shiftDay('2026-03-31', 1)).toBe('2026-04-01');
+    expect(shiftDay('2026-01-01', -1)).toBe('2025-12-31');
+    expect(shiftDay('2026-03-28', 1)).toBe('2026-03-29');
+    expect(shiftDay('2026-03-29', 1)).toBe('2026-03-30');
+  });
+
+  it('show a week from Monday to Sunday', () => {
+    expect(viewDays('2026-03-05', 'week')).toEqual([
+      '2026-03-02',
+      '2026-03-03',
+      '2026-03-04',
+      '2026-03-05',
+      '2026-03-06',
+      '2026-03-07',
+      '2026-03-08',
+    ]);
+    expect(viewDays('2026-03-08', 'week')[0]).toBe('2026-03-02');
+    expect(viewDays('2026-03-05', 'day')).toEqual(['2026-03-05']);
+  });
+
+  it('place a 15-minute grid and widen it to early or late appointments', () => {
+    expect(slotAt(0, 7)).toEqual({ ora: 7, minute: 0 });
+    expect(slotAt(16 * 13 + 5, 7)).toEqual({ ora: 10, minute: 15 });
+    expect(blockBox({ deLa: { ora: 10, minute: 0 }, panaLa: { ora: 10, minute: 30 } }, 7)).toEqual({
+      top: 192,
+      height: 32,
+    });
+    expect(gridHours([{ deLa: { ora: 6 }, panaLa: { ora: 21, minute: 15 } }])).toEqual({ start: 6, end: 22 });
+  });
+});

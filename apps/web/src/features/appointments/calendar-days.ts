@@ -1,0 +1,86 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/ro';
+import { SLOT_MINUTES } from '@odonto/domain/appointments';
+import { addCalendarDays, toInstant, wallTimeAt } from '@odonto/domain/clinic-time';
+import { toIsoDay } from '@odonto/domain/dates';
+
+/** The calendar shows one day or a week (Monday first, as Romanian calendars do). */
+export type CalendarView = 'day' | 'week';
+
+/** Pixels of one 15-minute slot on the grid. */
+export const SLOT_PX = 16;
+/** The hours the grid shows unless an appointment lies outside them. */
+export const DEFAULT_HOURS = { start: 7, end: 21 } as const;
+
+/** The clinic day `days` after `day` (both 'YYYY-MM-DD'). */
+export function shiftDay(day: string, days: number): string {
+  const wall = addCalendarDays(wallTimeAt(toInstant(day)), days);
+  return `${String(wall.year).padStart(4, '0')}-${String(wall.month).padStart(2, '0')}-${String(wall.day).padStart(2, '0')}`;
+}
+
+/** 0 for Monday … 6 for Sunday. */
+function weekdayIndex(day: string): number {
+  const [year, month, date] = day.split('-').map(Number);
+  return (new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, date ?? 1)).getUTCDay() + 6) % 7;
+}
+
+/** The days a view of `anchor` shows. */
+export function viewDays(anchor: string, view: CalendarView): string[] {
+  if (view === 'day') return [anchor];
+  const monday = shiftDay(anchor, -weekdayIndex(anchor));
+  return Array.from({ length: 7 }, (_, index) => shiftDay(monday, index));
+}
+
+/** Today in the clinic's zone. */
+export function clinicToday(now: Date): string {
+  return toIsoDay(now);
+}
+
+/** 'Joi, 5 mar.' — a column's day. */
+export function dayLabel(day: string): string {
+  const text = dayjs(day).locale('ro').format('dddd, D MMM');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The hours the grid spans: the default ones, widened to every appointment shown. */
+export function gridHours(
+  items: readonly { deLa: { ora: number }; panaLa: { ora: number; minute: number } }[],
+) {
+  let start: number = DEFAULT_HOURS.start;
+  let end: number = DEFAULT_HOURS.end;
+  for (const item of items) {
+    start = Math.min(start, item.deLa.ora);
+    end = Math.max(end, item.panaLa.minute > 0 ? item.panaLa.ora + 1 : item.panaLa.ora);
+  }
+  return { start, end: Math.min(end, 24) };
+}
+
+/** Minutes since midnight. */
+export function minutesOf(time: { ora: number; minute: number }): number {
+  return time.ora * 60 + time.minute;
+}
+
+/** The time of a minute count (clamped to the day). */
+export function timeOf(minutes: number): { ora: number; minute: number } {
+  const clamped = Math.max(0, Math.min(minutes, 23 * 60 + 59));
+  return { ora: Math.floor(clamped / 60), minute: clamped % 60 };
+}
+
+/** The start of the slot a point `offsetY` pixels below the grid's top falls in. */
+export function slotAt(offsetY: number, startHour: number): { ora: number; minute: number } {
+  const slot = Math.max(0, Math.floor(offsetY / SLOT_PX));
+  return timeOf(startHour * 60 + slot * SLOT_MINUTES);
+}
+
+/** The vertical position and height of an appointment in its column. */
+export function blockBox(
+  item: { deLa: { ora: number; minute: number }; panaLa: { ora: number; minute: number } },
+  startHour: number,
+) {
+  const top = ((minutesOf(item.deLa) - startHour * 60) / SLOT_MINUTES) * SLOT_PX;
+  const height = Math.max(
+    ((minutesOf(item.panaLa) - minutesOf(item.deLa)) / SLOT_MINUTES) * SLOT_PX,
+    SLOT_PX,
+  );
+  return { top, height };
+}

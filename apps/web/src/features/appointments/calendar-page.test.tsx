@@ -1,0 +1,97 @@
+import { describe, expect, it, vi } from 'vitest';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CalendarAppointment } from '@odonto/domain/contracts/appointments';
+import { routes } from '../../app/router';
+import { NO_SETUP, sessionFor } from '../../test/fixtures';
+import { mockApi } from '../../test/mock-api';
+import { listPage, makeListItem, REFERENCE_DATA, SLOW_SCREEN } from '../../test/patients';
+import { renderRoutes } from '../../test/render';
+import { clinicToday } from './calendar-days';
+
+configure({ asyncUtilTimeout: SLOW_SCREEN.asyncUtilTimeout });
+vi.setConfig({ testTimeout: SLOW_SCREEN.testTimeout });
+
+const today = clinicToday(new Date());
+
+const ITEM: CalendarAppointment = {
+  _id: 'a1',
+  patientId: 'p7',
+  createdAt: today,
+  deLa: { ora: 10, minute: 0 },
+  panaLa: { ora: 10, minute: 30 },
+  start: `${today}T08:00:00.000Z`,
+  end: `${today}T08:30:00.000Z`,
+  medicId: 'u2',
+  medic: 'Dr. Ioana Stănescu',
+  nota: 'control',
+  trimite_sms: true,
+  reminder: null,
+  version: 1,
+  patient: { _id: 'p7', id: 12, nume: 'Popescu', prenume: 'Ana' },
+};
+
+function calendarApi(roles: string[] = ['medic']) {
+  return mockApi({
+    'GET /api/setup': NO_SETUP,
+    'GET /api/check-login': { body: sessionFor(roles) },
+    'GET /api/calendar': { body: { programari: [ITEM] } },
+    'GET /api/pacienti': {
+      body: {
+        ...listPage(1, 1),
+        pacienti: [makeListItem({ _id: 'p9', id: 31, nume: 'Ionescu', prenume: 'Dan' })],
+      },
+    },
+    ...REFERENCE_DATA,
+  });
+}
+
+describe('the clinic calendar', () => {
+  it('shows a column per doctor for the week with today highlighted, and filters by doctor', async () => {
+    const user = userEvent.setup();
+    const { calls } = calendarApi();
+    renderRoutes(routes, '/calendar');
+    const block = await screen.findByRole('button', { name: 'Popescu Ana, 10:00–10:30, Dr. Ioana Stănescu' });
+    expect(block).toBeTruthy();
+    const todayColumns = document.querySelectorAll(`[data-calendar-column][data-day="${today}"]`);
+    expect(todayColumns).toHaveLength(2);
+    expect(todayColumns[0]?.hasAttribute('data-today')).toBe(true);
+    expect(document.querySelectorAll('[data-calendar-column]')).toHaveLength(14);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Medic' }), 'u3');
+    await waitFor(() => expect(calls.some((call) => call.url.includes('medicId=u3'))).toBe(true));
+    await user.click(screen.getByRole('radio', { name: 'Zi' }));
+    await waitFor(() => expect(document.querySelectorAll('[data-calendar-column]')).toHaveLength(1));
+  });
+
+  it('books from an empty slot: pick the patient, then the form starts at that slot and doctor', async () => {
+    const user = userEvent.setup();
+    calendarApi();
+    renderRoutes(routes, '/calendar');
+    await screen.findByRole('button', { name: 'Popescu Ana, 10:00–10:30, Dr. Ioana Stănescu' });
+    const column = document.querySelector<HTMLElement>(
+      `[data-calendar-column][data-day="${today}"][data-doctor="u3"]`,
+    );
+    if (!column) throw new Error('no column');
+    // happy-dom has no layout: the column's top is 0, so y = 13 slots × 16 px is 10:15 on a grid from 07:00.
+    fireEvent.click(column, { clientY: 13 * 16 + 2 });
+    const dialog = await screen.findByRole('dialog', { name: 'Adaugă programare' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Caută pacient' }), 'Ion');
+    await user.click(await within(dialog).findByRole('listitem', { name: 'Ionescu Dan (fișa nr. 31)' }));
+    expect(await within(dialog).findByText('Pacient: Ionescu Dan (fișa nr. 31)')).toBeTruthy();
+    expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'De la (ora)' }).value).toBe('10');
+    expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'De la (minute)' }).value).toBe(
+      '15',
+    );
+    expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Până la (minute)' }).value).toBe(
+      '45',
+    );
+    expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Medic' }).value).toBe('u3');
+  });
+
+  it('is not in the menu of sterilizare and opens for every other role', async () => {
+    calendarApi(['asistent']);
+    renderRoutes(routes, '/calendar');
+    expect(await screen.findByRole('link', { name: 'CALENDAR' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert, Button, Group, NativeSelect, SegmentedControl, Stack, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCalendarPlus, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import type { CalendarAppointment } from '@odonto/domain/contracts/appointments';
+import { APPOINTMENT_MESSAGES } from '@odonto/domain/contracts/appointments';
+import { useCurrentUser } from '../../lib/current-user';
+import { isApiError } from '../../lib/http';
+import { askConfirmation } from '../../ui/confirm-host';
+import { openModal } from '../../ui/modals';
+import { usePageTitle } from '../../ui/use-page-title';
+import { useCalendar, useDoctors, useMoveAppointment } from './api';
+import { addMinutes } from './appointment-form-values';
+import { CalendarGrid, type MoveTarget } from './calendar-grid';
+import {
+  clinicToday,
+  dayLabel,
+  gridHours,
+  minutesOf,
+  shiftDay,
+  timeOf,
+  viewDays,
+  type CalendarView,
+} from './calendar-days';
+import './appointment-modal';
+
+export const CALENDAR_TITLE = 'Calendar';
+export const KEEP_MOVED_QUESTION = `${APPOINTMENT_MESSAGES.overlap} Păstrați programarea mutată oricum?`;
+
+/** /calendar: every doctor's appointments by day or week; book, move and open patients from here. */
+export function CalendarPage() {
+  usePageTitle(CALENDAR_TITLE);
+  const navigate = useNavigate();
+  const session = useCurrentUser();
+  const [now] = useState(() => new Date());
+  const today = clinicToday(now);
+  const [view, setView] = useState<CalendarView>('week');
+  const [anchor, setAnchor] = useState(today);
+  const [medicId, setMedicId] = useState('');
+  const days = viewDays(anchor, view);
+  const from = days[0] ?? anchor;
+  const to = days[days.length - 1] ?? anchor;
+  const calendar = useCalendar({ from, to, ...(medicId ? { medicId } : {}) });
+  const doctors = useDoctors();
+  const move = useMoveAppointment();
+  const items = calendar.data?.programari ?? [];
+
+  // Active doctors, plus any doctor an appointment shown still names (e.g. an account since disabled).
+  const shownDoctors = [...(doctors.data ?? [])];
+  for (const item of items) {
+    if (!shownDoctors.some((doctor) => doctor._id === item.medicId))
+      shownDoctors.push({ _id: item.medicId, nume: item.medic, email: '' });
+  }
+  const columnsDoctors = medicId ? shownDoctors.filter((doctor) => doctor._id === medicId) : shownDoctors;
+  const ownDoctorId = session.userCtx.roles.includes('medic') ? session.user._id : undefined;
+
+  function handleMove(item: CalendarAppointment, target: MoveTarget, keepOverlap = false) {
+    const duration = minutesOf(item.panaLa) - minutesOf(item.deLa);
+    const body = {
+      _id: item._id,
+      version: item.version,
+      createdAt: target.day,
+      trimite_sms: item.trimite_sms,
+      deLa: timeOf(target.startMinutes),
+      panaLa: timeOf(target.startMinutes + duration),
+      medicId: target.doctorId,
+      nota: item.nota,
+      ...(keepOverlap ? { keepOverlap: true } : {}),
+    };
+    move.mutate(
+      { patientId: item.patientId, body },
+      {
+        onSuccess: () => notifications.show({ color: 'teal', message: 'Programarea a fost mutată.' }),
+        onError: async (error) => {
+          if (isApiError(error, 409) && error.message === APPOINTMENT_MESSAGES.overlap) {
+            if (await askConfirmation(KEEP_MOVED_QUESTION)) handleMove(item, target, true);
+            return;
+          }
+          notifications.show({
+            color: 'red',
+            message: isApiError(error) ? error.message : 'Programarea nu a putut fi mutată.',
+          });
+        },
+      },
+    );
+  }
+
+  const step = view === 'day' ? 1 : 7;
+  const doctorOptions = [
+    { value: '', label: 'Toți medicii' },
+    ...shownDoctors.map((doctor) => ({ value: doctor._id, label: doctor.nume })),
+  ];
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={1}>{CALENDAR_TITLE}</Title>
+        <Button
+          leftSection={<IconCalendarPlus size={18} />}
+          onClick={() =>
+            openModal('add-appointment', {
+              patientId: null,
+              appointment: null,
+              defaults: ownDoctorId ? { medicId: ownDoctorId } : {},
+            })
+          }
+        >
+          Programare nouă
+        </Button>
+      </Group>
+      <Group gap="sm" align="flex-end">
+        <SegmentedControl
+          aria-label="Vizualizare"
+          value={view}
+          onChange={(value) => setView(value === 'day' ? 'day' : 'week')}
+          data={[
+            { value: 'day', label: 'Zi' },
+            { value: 'week', label: 'Săptămână' },
+          ]}
+        />
+        <Button variant="default" aria-label="Înapoi" onClick={() => setAnchor(shiftDay(anchor, -step))}>
+          <IconChevronLeft size={18} />
+        </Button>
+        <Button variant="default" onClick={() => setAnchor(today)}>
+          Azi
+        </Button>
+        <Button variant="default" aria-label="Înainte" onClick={() => setAnchor(shiftDay(anchor, step))}>
+          <IconChevronRight size={18} />
+        </Button>
+        <Title order={3} aria-live="polite">
+          {view === 'day' ? dayLabel(from) : `${dayLabel(from)} – ${dayLabel(to)}`}
+        </Title>
+        <NativeSelect
+          label="Medic"
+          value={medicId}
+          data={doctorOptions}
+          onChange={(event) => setMedicId(event.currentTarget.value)}
+        />
+      </Group>
+      {calendar.isError ? <Alert color="red">Calendarul nu a putut fi încărcat.</Alert> : null}
+      {doctors.data && columnsDoctors.length === 0 ? (
+        <Alert color="yellow">Nu există medici activi.</Alert>
+      ) : null}
+      <CalendarGrid
+        days={days}
+        doctors={columnsDoctors}
+        items={items}
+        hours={gridHours(items)}
+        today={today}
+        onBook={(column, time) =>
+          openModal('add-appointment', {
+            patientId: null,
+            appointment: null,
+            defaults: {
+              createdAt: column.day,
+              deLa: time,
+              panaLa: addMinutes(time, 30),
+              medicId: column.doctorId,
+            },
+          })
+        }
+        onMove={(item, target) => handleMove(item, target)}
+        onOpenPatient={(item) => void navigate(`/pacienti/programari/${encodeURIComponent(item.patientId)}`)}
+        onEdit={(item) => openModal('add-appointment', { patientId: item.patientId, appointment: item })}
+      />
+    </Stack>
+  );
+}

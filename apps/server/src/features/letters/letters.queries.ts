@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import type { Database, LetterRow, NewLetterRow, PatientRow } from '../../db/database';
+
+/** A patient that is not deleted. */
+export async function findLivePatient(db: Kysely<Database>, id: string): Promise<PatientRow | null> {
+  const row = await db
+    .selectFrom('patients')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function insertLetter(trx: Kysely<Database>, row: NewLetterRow): Promise<void> {
+  await trx.insertInto('letters').values(row).execute();
+}
+
+/** A patient's letters, newest first. */
+export async function findLetters(db: Kysely<Database>, patientId: string): Promise<LetterRow[]> {
+  return db
+    .selectFrom('letters')
+    .selectAll()
+    .where('patient_id', '=', patientId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function findLetter(
+  db: Kysely<Database>,
+  patientId: string,
+  letterId: string,
+): Promise<LetterRow | null> {
+  const row = await db
+    .selectFrom('letters')
+    .selectAll()
+    .where('patient_id', '=', patientId)
+    .where('id', '=', letterId)
+    .executeTakeFirst();
+  return row ?? null;
+}

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { clinicLogoUrl, type ClinicSettings } from '@odonto/domain/contracts/clinic';
+import { cssString, formatPrintTime } from './print-format';
+import classes from './print.module.css';
+
+/** The clinic's letterhead at the top of every printed document (from the clinic settings). */
+export function Letterhead({ clinic }: { clinic: ClinicSettings }) {
+  const contact = [
+    clinic.telefon ? `Tel. ${clinic.telefon}` : '',
+    clinic.email ? `Email ${clinic.email}` : '',
+  ].filter((part) => part !== '');
+  return (
+    <header className={classes.letterhead} data-testid="letterhead">
+      {clinic.logo ? (
+        <img className={classes.logo} src={clinicLogoUrl(clinic.logo)} alt="Sigla clinicii" />
+      ) : null}
+      <div>
+        <p className={classes.clinicName}>{clinic.nume}</p>
+        {clinic.adresa ? <p className={classes.clinicLine}>{clinic.adresa}</p> : null}
+        {contact.length > 0 ? <p className={classes.clinicLine}>{contact.join(' · ')}</p> : null}
+        {clinic.cui ? <p className={classes.clinicLine}>CUI {clinic.cui}</p> : null}
+      </div>
+    </header>
+  );
+}
+
+/**
+ * The A4 page set-up of a printed document: margins, the print date at the bottom left and the page
+ * number ('Pagina 1 din 3') at the bottom right of every page, in the page margins.
+ */
+export function PageSetup({ printedAt }: { printedAt: string }) {
+  const footer = cssString(`Tipărit la ${formatPrintTime(printedAt)}`);
+  return (
+    <style>{`@page { size: A4; margin: 16mm 15mm 18mm 15mm;
+  @bottom-left { content: ${footer}; font-size: 8pt; color: #444; }
+  @bottom-right { content: "Pagina " counter(page) " din " counter(pages); font-size: 8pt; color: #444; } }`}</style>
+  );
+}
+
+/** A printed document: page set-up, letterhead, then the content. */
+export function PrintedDocument({
+  clinic,
+  printedAt,
+  label,
+  isPreview = false,
+  children,
+}: {
+  clinic: ClinicSettings;
+  printedAt: string;
+  /** On screen (a modal's preview): no page set-up, which only the print-only area gives. */
+  isPreview?: boolean;
+  /** The document's accessible name, e.g. 'Fișa pacientului Popescu Ana'. */
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <article className={classes.sheet} aria-label={label}>
+      {isPreview ? null : <PageSetup printedAt={printedAt} />}
+      <Letterhead clinic={clinic} />
+      {children}
+    </article>
+  );
+}

@@ -1,0 +1,73 @@
+import { inflateSync } from 'node:zlib';
+
+/**
+ * The text of a PDF as Chromium prints it (page.pdf): Flate-compressed content streams drawing glyphs of
+ * Type0 fonts with a ToUnicode map. Enough to check what a printed page says, not a general PDF reader:
+ * text runs are joined with spaces and whitespace is collapsed.
+ */
+export function pdfText(pdf: Buffer): string {
+  const source = pdf.toString('latin1');
+  const objects = new Map<string, string>();
+  for (const match of source.matchAll(/(\d+) 0 obj([\s\S]*?)endobj/g))
+    objects.set(match[1] ?? '', match[2] ?? '');
+
+  const streamOf = (body: string): string => {
+    const match = /stream\r?\n([\s\S]*?)\r?\nendstream/.exec(body);
+    if (!match?.[1]) return '';
+    const bytes = Buffer.from(match[1], 'latin1');
+    return (body.includes('/FlateDecode') ? inflateSync(bytes) : bytes).toString('latin1');
+  };
+
+  const runs: string[] = [];
+  for (const page of objects.values()) {
+    if (!/\/Type \/Page[^s]/.test(page)) continue;
+    // This page's fonts: resource name (/F4) → glyph code → text, from each font's ToUnicode map.
+    const fonts = new Map<string, Map<string, string>>();
+    const resources = /\/Font\s*<<([^>]*)>>/.exec(page)?.[1] ?? '';
+    for (const [, name, ref] of resources.matchAll(/\/(\w+)\s+(\d+) 0 R/g)) {
+      const toUnicode = /\/ToUnicode (\d+) 0 R/.exec(objects.get(ref ?? '') ?? '')?.[1];
+      if (name && toUnicode) fonts.set(name, unicodeMap(streamOf(objects.get(toUnicode) ?? '')));
+    }
+    const contents = /\/Contents\s*(\[[^\]]*\]|\d+ 0 R)/.exec(page)?.[1] ?? '';
+    for (const [, ref] of contents.matchAll(/(\d+) 0 R/g)) {
+      const content = streamOf(objects.get(ref ?? '') ?? '');
+      for (const [, block] of content.matchAll(/BT([\s\S]*?)ET/g)) runs.push(blockText(block ?? '', fonts));
+    }
+  }
+  return runs.join(' ').replace(/\s+/g, ' ').trim();
+}
+
+function unicodeMap(cmap: string): Map<string, string> {
+  const map = new Map<string, string>();
+  const text = (hex: string) =>
+    String.fromCodePoint(...(hex.match(/.{4}/g) ?? []).map((unit) => parseInt(unit, 16)));
+  for (const [, section] of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
+    for (const [, code, value] of (section ?? '').matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g))
+      map.set((code ?? '').toUpperCase().padStart(4, '0'), text(value ?? ''));
+  }
+  for (const [, section] of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
+    for (const [, from, to, value] of (section ?? '').matchAll(
+      /<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g,
+    )) {
+      const start = parseInt(from ?? '0', 16);
+      const first = parseInt(value ?? '0', 16);
+      for (let code = start; code <= parseInt(to ?? '0', 16); code += 1)
+        map.set(code.toString(16).toUpperCase().padStart(4, '0'), String.fromCodePoint(first + code - start));
+    }
+  }
+  return map;
+}
+
+/** The text one BT…ET block shows, glyph by glyph through the current font's map. */
+function blockText(block: string, fonts: Map<string, Map<string, string>>): string {
+  let map = new Map<string, string>();
+  let text = '';
+  for (const [, font, shown] of block.matchAll(/\/(\w+) [\d.]+ Tf|(\[[^\]]*\]|<[0-9A-Fa-f]+>) ?T[jJ]/g)) {
+    if (font) map = fonts.get(font) ?? new Map<string, string>();
+    for (const [, hex = ''] of (shown ?? '').matchAll(/<([0-9A-Fa-f]+)>/g)) {
+      for (let at = 0; at + 4 <= hex.length; at += 4)
+        text += map.get(hex.slice(at, at + 4).toUpperCase()) ?? '';
+    }
+  }
+  return text;
+}

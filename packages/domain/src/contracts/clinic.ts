@@ -1,0 +1,133 @@
+/**
+ * The clinic's own details (issue 8): name, address, phone, email, fiscal code (CUI), logo, the doctors'
+ * titles and the stamp text. Printed on every letterhead (patient file, medical letter). Everyone signed
+ * in reads them (GET /api/clinic); only admins change them (PUT /api/clinic, the logo calls).
+ */
+import { z } from 'zod';
+import { RULE_MESSAGES } from '../rules';
+
+export const CLINIC_MESSAGES = {
+  nameRequired: 'Numele clinicii este obligatoriu.',
+  nameTooLong: 'Numele clinicii este prea lung.',
+  addressTooLong: 'Adresa este prea lungă.',
+  phone: 'Numărul de telefon nu este valid.',
+  cui: 'Codul fiscal (CUI) nu este valid.',
+  titleTooLong: 'Titlul este prea lung.',
+  stampTooLong: 'Textul ștampilei este prea lung.',
+  tooManyTitles: 'Prea mulți medici.',
+  logoFormat: 'Format fisier nesuportat.',
+  logoMissing: 'Alegeți o imagine pentru siglă.',
+  logoNotFound: 'Clinica nu are siglă.',
+} as const;
+
+/** The weights of the Romanian CUI/CIF control digit, applied right-aligned to the digits before it. */
+const CUI_WEIGHTS = [7, 5, 3, 2, 1, 7, 5, 3, 2];
+
+/**
+ * True for a valid Romanian fiscal code: 2 to 10 digits, optionally after 'RO' (VAT payers), whose
+ * last digit is the control digit (weights 753217532, sum × 10 mod 11, 10 counts as 0).
+ */
+export function isValidCui(value: string): boolean {
+  const digits = value.replace(/^RO\s?/i, '');
+  if (!/^\d{2,10}$/.test(digits) || digits.startsWith('0')) return false;
+  const body = digits.slice(0, -1).padStart(9, '0');
+  const sum = [...body].reduce((total, digit, index) => total + Number(digit) * (CUI_WEIGHTS[index] ?? 0), 0);
+  const control = ((sum * 10) % 11) % 10;
+  return control === Number(digits.at(-1));
+}
+
+/** 'ro 1234567' → 'RO1234567': the form the clinic's papers print. */
+export function normalizeCui(value: string): string {
+  const trimmed = value.trim();
+  const isVatPayer = /^RO/i.test(trimmed);
+  const digits = trimmed.replace(/^RO\s?/i, '');
+  return isVatPayer ? `RO${digits}` : digits;
+}
+
+const optionalText = (max: number, message: string) => z.string().trim().max(max, message).default('');
+
+/** A doctor's title as printed under their name, e.g. 'Medic primar stomatologie generală'. */
+export const doctorTitle = z.strictObject({
+  /** The doctor's account id (GET /api/get-medici `_id`). */
+  userId: z.string().trim().min(1).max(100),
+  titlu: z.string().trim().min(1, RULE_MESSAGES.required).max(120, CLINIC_MESSAGES.titleTooLong),
+});
+export type DoctorTitle = z.infer<typeof doctorTitle>;
+
+/** What the admin edits (PUT /api/clinic), without the logo (its own calls). */
+export const clinicInput = z.strictObject({
+  nume: z.string().trim().min(1, CLINIC_MESSAGES.nameRequired).max(120, CLINIC_MESSAGES.nameTooLong),
+  adresa: optionalText(300, CLINIC_MESSAGES.addressTooLong),
+  telefon: z
+    .string()
+    .transform((value) => value.replace(/\s+/g, ''))
+    .pipe(z.union([z.literal(''), z.string().regex(/^\+?\d{6,15}$/, CLINIC_MESSAGES.phone)]))
+    .default(''),
+  email: z
+    .union([z.literal(''), z.string().trim().toLowerCase().email(RULE_MESSAGES.email).max(254)])
+    .default(''),
+  cui: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || isValidCui(value), CLINIC_MESSAGES.cui)
+    .transform((value) => (value === '' ? '' : normalizeCui(value)))
+    .default(''),
+  /** Printed under each doctor's name on the letters they sign. */
+  titluriMedici: z.array(doctorTitle).max(200, CLINIC_MESSAGES.tooManyTitles).default([]),
+  /** The stamp text printed beside the signature line, several lines allowed. */
+  stampila: optionalText(500, CLINIC_MESSAGES.stampTooLong),
+});
+export type ClinicInput = z.input<typeof clinicInput>;
+export type ClinicData = z.output<typeof clinicInput>;
+
+/** PUT /api/clinic: the form and the `version` it was loaded at (a stale one answers 409). */
+export const clinicUpdate = clinicInput.extend({ version: z.number().int().min(0) });
+export type ClinicUpdate = z.input<typeof clinicUpdate>;
+
+/** GET /api/clinic (and the answer of every change): the details, the logo's name and the version. */
+export const clinicSettings = z.object({
+  nume: z.string(),
+  adresa: z.string(),
+  telefon: z.string(),
+  email: z.string(),
+  cui: z.string(),
+  titluriMedici: z.array(doctorTitle),
+  stampila: z.string(),
+  /** The logo's file name (GET /api/clinic/logo/{logo}), or null. */
+  logo: z.string().nullable(),
+  /** 0 until an admin first saves the details. */
+  version: z.number().int(),
+});
+export type ClinicSettings = z.infer<typeof clinicSettings>;
+
+/** What a clinic shows before an admin fills its details in. */
+export const DEFAULT_CLINIC: ClinicSettings = {
+  nume: 'Cabinet stomatologic',
+  adresa: '',
+  telefon: '',
+  email: '',
+  cui: '',
+  titluriMedici: [],
+  stampila: '',
+  logo: null,
+  version: 0,
+};
+
+/** The logo's extensions (the generic upload widget's images, SPEC.md §5). */
+export const LOGO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'bmp', 'gif'] as const;
+
+export function isLogoFileName(name: string): boolean {
+  const extension = name.split('.').pop()?.toLowerCase() ?? '';
+  return name.includes('.') && (LOGO_EXTENSIONS as readonly string[]).includes(extension);
+}
+
+/** Where the browser loads the logo (signed-in staff only). */
+export function clinicLogoUrl(name: string): string {
+  return `/api/clinic/logo/${encodeURIComponent(name)}`;
+}
+
+/** The title printed under a doctor's name, '' when the admin set none. */
+export function titleOfDoctor(clinic: Pick<ClinicSettings, 'titluriMedici'>, userId: string | null): string {
+  if (userId === null) return '';
+  return clinic.titluriMedici.find((title) => title.userId === userId)?.titlu ?? '';
+}

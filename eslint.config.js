@@ -10,11 +10,35 @@ import { readdirSync } from 'node:fs';
  */
 /** @type {Record<'apps/web/src/features' | 'apps/server/src/features', string[]>} */
 const PUBLIC_FEATURE_MODULES = {
-  'apps/web/src/features': ['places/place-pickers', 'places/locality-input', 'places/api'],
+  'apps/web/src/features': [
+    'places/place-pickers',
+    'places/locality-input',
+    'places/api',
+    'places/siruta-settings',
+    'settings/api',
+    'print/letterhead',
+    'print/print-format',
+    'print/print-store',
+    'print/print-patient-button',
+    'letters/letter-button',
+    'chart/dental-chart',
+    'history/api',
+    'history/treatment-modal',
+    'signatures/api',
+    'signatures/entry-signature-button',
+    'signatures/signature-mark',
+    'signatures/consent-button',
+    'sterilisation/instruments-panel',
+    'reviews/review-request-button',
+  ],
   'apps/server/src/features': [
     'auth/password.service',
     'history/patient-history',
+    'clinic/clinic.service',
+    'signatures/entry-signature',
     'patients/patients.presenter',
+    'sterilisation/instrument-uses.service',
+    'audit/audit-csv',
   ],
 };
 

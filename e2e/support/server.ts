@@ -61,6 +61,10 @@ export async function startApp({ seed }: { seed: 'none' | 'demo' }): Promise<Run
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
     SENTRY_DSN: '',
+    // The outbox worker sends due SMS reminders to <data dir>/outbox/sms/ within a second; 48 hours ahead
+    // makes a booking for tomorrow due at once, whatever the time of day the suite runs.
+    OUTBOX_INTERVAL_SECONDS: '1',
+    SMS_REMIND_HOURS: '48',
   };
   if (seed === 'demo') {
     const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/scripts/seed-demo.ts'], {

@@ -14,6 +14,7 @@ test('the first visit to an empty clinic creates its administrator', async ({ pa
   await expect(page).toHaveURL(/\/pacienti/);
   await expect(page.getByRole('navigation', { name: 'Meniu principal' }).getByRole('link')).toHaveText([
     'PACIENȚI',
+    'CALENDAR',
     'REVIEWS',
     'UTILIZATORI',
   ]);

@@ -21,8 +21,9 @@ async function addTreatment(page: Page, steps: (dialog: Page) => Promise<void>) 
   await expect(dialog).toBeHidden();
 }
 
-test('a medic adds a crown, a bridge and an extraction, filters by tooth and deletes an entry', async ({
+test('a medic adds a crown, a bridge and an extraction, filters by doctor and by tooth, adds pictures and deletes an entry', async ({
   page,
+  request,
   signIn,
 }) => {
   await signIn(page, DEMO_USERS.medic);
@@ -60,6 +61,7 @@ test('a medic adds a crown, a bridge and an extraction, filters by tooth and del
   await addTreatment(page, async () => {
     await pickOption(page, 'Tratament', 'extrac', 'extracție dentară');
     await pickOption(page, 'Dinte', '3.8', /^3\.8 /);
+    await pickOption(page, 'Medic', 'Ioana', 'Dr. Ioana Stănescu');
   });
   await expect(entries).toHaveCount(3);
 
@@ -71,20 +73,26 @@ test('a medic adds a crown, a bridge and an extraction, filters by tooth and del
   ]);
   await expect(page.getByTestId('history-tooth')).toHaveText(['3.8', '1.3 → 1.5', '1.6']);
 
+  await pickOption(page, 'Filtru medic', 'Ioana', 'Dr. Ioana Stănescu');
+  await expect(entries).toHaveCount(1);
+  await expect(page.getByTestId('history-name')).toHaveText(['extracție dentară']);
+  await expect(page.getByRole('combobox', { name: 'Filtru dinte', exact: true })).toBeDisabled();
+  await page.getByRole('button', { name: 'Șterge filtrele' }).click();
+  await expect(entries).toHaveCount(3);
+
   await pickOption(page, 'Filtru dinte', '3.8', /^3\.8 /);
   await expect(entries).toHaveCount(1);
   await expect(page.getByRole('combobox', { name: 'Filtru medic', exact: true })).toBeDisabled();
   await page.getByRole('button', { name: 'Șterge filtrele' }).click();
   await expect(entries).toHaveCount(3);
 
-  // A before picture on the extraction: saved through update-history, its thumbnail shows in the list.
+  // A before and an after picture on the extraction: saved through update-history, thumbnails in the list.
   await entries.filter({ hasText: 'extracție dentară' }).click();
   const update = page.getByRole('dialog', { name: 'Modifică tratament' });
   await expect(update).toBeVisible();
-  await update
-    .locator('input[type="file"]')
-    .first()
-    .setInputFiles({ name: 'poza.png', mimeType: 'image/png', buffer: Buffer.from(ONE_PIXEL_PNG, 'base64') });
+  const picture = { name: 'poza.png', mimeType: 'image/png', buffer: Buffer.from(ONE_PIXEL_PNG, 'base64') };
+  await update.getByRole('group', { name: 'Înainte' }).locator('input[type="file"]').setInputFiles(picture);
+  await update.getByRole('group', { name: 'După' }).locator('input[type="file"]').setInputFiles(picture);
   await update.getByRole('button', { name: 'Salvează' }).click();
   await expect(update).toBeHidden();
   const thumbnail = entries.filter({ hasText: 'extracție dentară' }).getByRole('img', { name: /^Înainte / });
@@ -95,6 +103,12 @@ test('a medic adds a crown, a bridge and an extraction, filters by tooth and del
   await expect
     .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth))
     .toBeGreaterThan(0);
+  await expect(
+    entries.filter({ hasText: 'extracție dentară' }).getByRole('img', { name: /^După .*-dupa\.png$/ }),
+  ).toBeVisible();
+  // Pictures are for signed-in staff only: the same address without the session cookie is refused.
+  const address = await thumbnail.getAttribute('src');
+  expect((await request.get(address ?? '')).status()).toBe(401);
 
   await entries.filter({ hasText: 'coroană metalo-ceramică' }).click();
   const dialog = page.getByRole('dialog', { name: 'Modifică tratament' });

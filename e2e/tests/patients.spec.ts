@@ -364,7 +364,7 @@ test('an admin deletes a patient after confirming, and restores it from the dele
     telefon: uniquePhone(),
   });
   await page.goto(`/pacienti/docs/${patient._id}`);
-  await expect(page.getByRole('heading', { name: 'Documente' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Documente', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Șterge pacientul' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirmare' });
   await expect(dialog).toContainText('Sunteți sigur că doriți să ștergeți acest pacient?');

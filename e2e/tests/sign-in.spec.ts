@@ -1,9 +1,9 @@
 import { DEMO_USERS, expect, test } from '../fixtures';
 
 const menus = {
-  admin: ['PACIENȚI', 'REVIEWS', 'UTILIZATORI'],
-  medic: ['PACIENȚI', 'REVIEWS', 'UTILIZATORI'],
-  asistent: ['PACIENȚI', 'REVIEWS', 'UTILIZATORI'],
+  admin: ['PACIENȚI', 'CALENDAR', 'REVIEWS', 'UTILIZATORI'],
+  medic: ['PACIENȚI', 'CALENDAR', 'REVIEWS', 'UTILIZATORI'],
+  asistent: ['PACIENȚI', 'CALENDAR', 'REVIEWS', 'UTILIZATORI'],
   sterilizare: ['STERILIZARE'],
 } as const;
 

@@ -7,16 +7,26 @@ import type { App, Clock } from './app-types';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { DialectName } from './db/dialect';
+import { appointmentsRoutes } from './features/appointments/appointments.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { avatarsRoutes } from './features/avatars/avatars.routes';
+import { documentsRoutes } from './features/documents/documents.routes';
+import { clinicRoutes } from './features/clinic/clinic.routes';
 import { historyRoutes } from './features/history/history.routes';
+import { lettersRoutes } from './features/letters/letters.routes';
+import { signaturesRoutes } from './features/signatures/signatures.routes';
 import { patientsRoutes } from './features/patients/patients.routes';
 import { placesRoutes } from './features/places/places.routes';
+import { publicReviewRoutes } from './features/reviews/public-review.routes';
+import { reviewsRoutes } from './features/reviews/reviews.routes';
+import { sterilisationRoutes } from './features/sterilisation/sterilisation.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { filesRoutes } from './files/files.routes';
 import { createMailer, type Mailer } from './notify/mail';
+import type { SmsProvider } from './notify/sms';
+import { registerOutboxWorker } from './notify/worker-plugin';
 import { registerAuth } from './plugins/auth';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandling, type ErrorReporter } from './plugins/errors';
@@ -30,6 +40,8 @@ export interface AppDeps {
   dialect: DialectName;
   now?: Clock;
   mailer?: Mailer;
+  /** Where SMS go; by default the provider SMS_PROVIDER configures. */
+  sms?: SmsProvider;
   /** Called with every unexpected (5xx) error, e.g. Sentry's captureException. */
   reportError?: ErrorReporter;
   logger?: FastifyServerOptions['logger'];
@@ -58,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('dialect', deps.dialect);
   app.decorate('now', now);
   app.decorate('mailer', deps.mailer ?? createMailer({ config, db: deps.db, now, log: app.log }));
+  registerOutboxWorker(app, deps.sms);
 
   registerErrorHandling(app, deps.reportError);
   await registerSecurity(app, config);
@@ -75,6 +88,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(filesRoutes);
   await app.register(auditRoutes);
   await app.register(historyRoutes);
+  await app.register(documentsRoutes);
+  await app.register(reviewsRoutes);
+  await app.register(publicReviewRoutes);
+  await app.register(clinicRoutes);
+  await app.register(lettersRoutes);
+  await app.register(appointmentsRoutes);
+  await app.register(signaturesRoutes);
+  await app.register(sterilisationRoutes);
 
   await registerWebApp(app, config.webDistDir);
   return app;

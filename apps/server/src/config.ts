@@ -33,6 +33,22 @@ const envSchema = z
     WEB_DIST_DIR: z.string().optional(),
     // Behind a reverse proxy the client address comes from X-Forwarded-For; lockout counts per address.
     TRUST_PROXY: flag.default(false),
+    // How review requests and the public review page name the clinic.
+    CLINIC_NAME: z.string().trim().min(1).max(120).default('Clinica dentară'),
+    // SMS reminders (notify/sms.ts): the default provider writes each message under <data dir>/outbox/sms/.
+    SMS_PROVIDER: z.enum(['file', 'http']).default('file'),
+    SMS_HTTP_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
+    SMS_HTTP_TOKEN: z.string().optional(),
+    SMS_REMIND_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 14)
+      .default(24),
+    // The outbox worker (notify/worker.ts) sends due SMS from the server process.
+    OUTBOX_WORKER: flag.default(true),
+    OUTBOX_INTERVAL_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+    // Signature stations (server-sent events): how often an open stream is kept alive and its session checked.
+    STATION_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(300).default(20),
   })
   .superRefine((env, ctx) => {
     if (env.ODONTO_ADMIN_EMAIL && !env.ODONTO_ADMIN_PASSWORD) {
@@ -45,6 +61,9 @@ const envSchema = z
     if (env.ODONTO_ADMIN_EMAIL && env.ODONTO_ADMIN_PASSWORD) {
       const problem = passwordProblem(env.ODONTO_ADMIN_PASSWORD, env.ODONTO_ADMIN_EMAIL);
       if (problem) ctx.addIssue({ code: 'custom', path: ['ODONTO_ADMIN_PASSWORD'], message: problem });
+    }
+    if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'required with SMS_PROVIDER=http' });
     }
   });
 
@@ -69,7 +88,18 @@ export interface Config {
   bootstrapAdmin: { email: string; password: string; nume: string } | null;
   webDistDir: string;
   trustProxy: boolean;
+  /** The clinic's name in review requests and on the public review page. */
+  clinicName: string;
+  sms: SmsConfig;
+  /** Hours before an appointment its SMS reminder is sent. */
+  smsRemindHours: number;
+  /** Whether `npm start` runs the outbox worker, and how often it looks for due messages. */
+  outboxWorker: { enabled: boolean; intervalMs: number };
+  /** How often a signature station's event stream gets a heartbeat and its session is checked. */
+  stationHeartbeatMs: number;
 }
+
+export type SmsConfig = { provider: 'file' } | { provider: 'http'; url: string; token: string | null };
 
 export type Env = Record<string, string | undefined>;
 
@@ -113,6 +143,14 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
         : null,
     webDistDir: e.WEB_DIST_DIR ? toAbsolute(e.WEB_DIST_DIR, cwd) : resolve(repoRoot, 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,
+    clinicName: e.CLINIC_NAME,
+    sms:
+      e.SMS_PROVIDER === 'http' && e.SMS_HTTP_URL
+        ? { provider: 'http', url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN ?? null }
+        : { provider: 'file' },
+    smsRemindHours: e.SMS_REMIND_HOURS,
+    outboxWorker: { enabled: e.OUTBOX_WORKER, intervalMs: Math.round(e.OUTBOX_INTERVAL_SECONDS * 1000) },
+    stationHeartbeatMs: Math.round(e.STATION_HEARTBEAT_SECONDS * 1000),
   };
 }
 

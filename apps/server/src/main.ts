@@ -62,6 +62,8 @@ async function main(): Promise<void> {
       if (created) app.log.info({ email: created.email }, 'first admin created from ODONTO_ADMIN_EMAIL');
     }
     await app.listen({ port: config.port, host: config.host });
+    // Sends SMS reminders; stopped by app.close() on shutdown.
+    if (config.outboxWorker.enabled) app.outboxWorker.start();
   } catch (error) {
     await database.close();
     throw error;

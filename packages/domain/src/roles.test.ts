@@ -116,6 +116,7 @@ describe('landingPath (SPEC.md §2)', () => {
 describe('menuItems (SPEC.md §2 side menu)', () => {
   const staff = [
     { label: 'PACIENȚI', path: '/pacienti' },
+    { label: 'CALENDAR', path: '/calendar' },
     { label: 'REVIEWS', path: '/reviews' },
     { label: 'UTILIZATORI', path: '/utilizatori' },
   ];

@@ -75,11 +75,15 @@ export function landingPath(roles: readonly string[]): '/sterilizare' | '/pacien
   return roles.includes('sterilizare') ? '/sterilizare' : '/pacienti';
 }
 
-/** SPEC.md §2 side menu: sterilizare sees only STERILIZARE; every other role sees the three staff items. */
+/**
+ * SPEC.md §2 side menu: sterilizare sees only STERILIZARE; every other role sees the staff items, the
+ * clinic calendar (issue 5) among them.
+ */
 export function menuItems(roles: readonly string[]): readonly MenuItem[] {
   if (roles.includes('sterilizare')) return [{ label: 'STERILIZARE', path: '/sterilizare' }];
   return [
     { label: 'PACIENȚI', path: '/pacienti' },
+    { label: 'CALENDAR', path: '/calendar' },
     { label: 'REVIEWS', path: '/reviews' },
     { label: 'UTILIZATORI', path: '/utilizatori' },
   ];

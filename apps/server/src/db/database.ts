@@ -14,6 +14,18 @@ export interface Database {
   files: FilesTable;
   history_entries: HistoryEntriesTable;
   history_pictures: HistoryPicturesTable;
+  signatures: SignaturesTable;
+  signature_requests: SignatureRequestsTable;
+  instruments: InstrumentsTable;
+  sterilisation_cycles: SterilisationCyclesTable;
+  cycle_items: CycleItemsTable;
+  instrument_usages: InstrumentUsagesTable;
+  autoclave_tests: AutoclaveTestsTable;
+  documents: DocumentsTable;
+  appointments: AppointmentsTable;
+  review_requests: ReviewRequestsTable;
+  letters: LettersTable;
+  reviews: ReviewsTable;
 }
 
 export interface UsersTable {
@@ -76,11 +88,16 @@ export type AuditLogRow = Selectable<AuditLogTable>;
 export type NewAuditLogRow = Insertable<AuditLogTable>;
 
 export type OutboxChannel = 'mail' | 'sms';
-export type OutboxStatus = 'queued' | 'sent' | 'failed';
+/** 'sending': a worker claimed the row; 'cancelled': what it was about changed before it was sent. */
+export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'cancelled';
 
 export interface OutboxTable {
   id: string;
   channel: OutboxChannel;
+  /** What the row is about, e.g. 'appointment-reminder'; null for mails sent on the spot. */
+  kind: string | null;
+  /** The id of what it is about (the appointment's id for a reminder). */
+  ref_id: string | null;
   recipient: string;
   subject: string | null;
   body: string;
@@ -88,6 +105,8 @@ export interface OutboxTable {
   attempts: number;
   last_error: string | null;
   send_after: string;
+  /** When a worker claimed it (status 'sending'); a claim older than the lease is taken again. */
+  claimed_at: string | null;
   sent_at: string | null;
   created_at: string;
   updated_at: string;
@@ -233,3 +252,226 @@ export interface HistoryPicturesTable {
 }
 export type HistoryPictureRow = Selectable<HistoryPicturesTable>;
 export type NewHistoryPictureRow = Insertable<HistoryPicturesTable>;
+
+/**
+ * An appointment (SPEC.md §3 Appointment form): one doctor (a user) with one patient from `starts_at` to
+ * `ends_at` (ISO instants). Soft-deleted (`deleted_at`).
+ */
+export interface AppointmentsTable {
+  id: string;
+  patient_id: string;
+  doctor_id: string;
+  starts_at: string;
+  ends_at: string;
+  note: string;
+  /** 0/1: send the patient an SMS reminder. */
+  trimite_sms: number;
+  created_at: string;
+  created_by: string | null;
+  updated_at: string;
+  version: number;
+  deleted_at: string | null;
+  deleted_by: string | null;
+}
+export type AppointmentRow = Selectable<AppointmentsTable>;
+export type NewAppointmentRow = Insertable<AppointmentsTable>;
+
+/** A review request of one appointment (issue 7); the link's token is stored as its sha256 only. */
+export interface ReviewRequestsTable {
+  id: string;
+  appointment_id: string;
+  patient_id: string;
+  /** The doctor's account id, and their name when the request was sent. */
+  doctor_id: string;
+  medic: string;
+  /** 'sms' or 'email'. */
+  channel: string;
+  token_hash: string;
+  expires_at: string;
+  /** When the review was given; the link works once. */
+  used_at: string | null;
+  outbox_id: string | null;
+  created_at: string;
+  /** The staff member who sent it; null for the automatic sending. */
+  created_by: string | null;
+}
+export type ReviewRequestRow = Selectable<ReviewRequestsTable>;
+export type NewReviewRequestRow = Insertable<ReviewRequestsTable>;
+
+/** A patient's review (1–5 stars and a comment) of a doctor. */
+export interface ReviewsTable {
+  id: string;
+  /** The request whose link gave it (unique); null for reviews recorded otherwise (demo data). */
+  request_id: string | null;
+  appointment_id: string | null;
+  patient_id: string;
+  doctor_id: string;
+  medic: string;
+  rating: number;
+  comment: string;
+  created_at: string;
+}
+export type ReviewRow = Selectable<ReviewsTable>;
+export type NewReviewRow = Insertable<ReviewsTable>;
+
+/** An instrument or kit that is sterilised (issue 6); soft-deleted. */
+export interface InstrumentsTable {
+  id: string;
+  name: string;
+  /** normalizeSearchText(name), for the prefix search; unique among live instruments. */
+  name_key: string;
+  /** 'punga', 'container' or 'neambalat'. */
+  packaging: string;
+  created_at: string;
+  updated_at: string;
+  version: number;
+  deleted_at: string | null;
+}
+export type InstrumentRow = Selectable<InstrumentsTable>;
+
+/** One autoclave load, keyed by its sequential number. */
+export interface SterilisationCyclesTable {
+  id: number;
+  started_at: string;
+  autoclave: string;
+  programme: string;
+  temperature: number;
+  pressure: number;
+  duration: number;
+  /** 'pass' or 'fail'. */
+  integrator: string;
+  /** 'none', 'pending', 'pass' or 'fail'. */
+  biological: string;
+  packaging_checked: number;
+  operator_id: string | null;
+  operator_name: string;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+export type SterilisationCycleRow = Selectable<SterilisationCyclesTable>;
+
+/** One pouch of a load, keyed by its sterilisation id (the label). */
+export interface CycleItemsTable {
+  id_sterilizare: number;
+  cycle_id: number;
+  instrument_id: string;
+  /** The instrument's name when it was sterilised (printed on the label). */
+  instrument_name: string;
+  packaging: string;
+  use_by: string;
+  used_at: string | null;
+  /** Set when a later cycle took the same instrument. */
+  replaced_at: string | null;
+}
+export type CycleItemRow = Selectable<CycleItemsTable>;
+
+/** A pouch used in a treatment (one use per pouch). */
+export interface InstrumentUsagesTable {
+  id: string;
+  id_sterilizare: number;
+  patient_id: string;
+  entry_id: number;
+  used_at: string;
+  used_by: string | null;
+}
+
+/** The daily Bowie-Dick / Helix test of an autoclave. */
+export interface AutoclaveTestsTable {
+  id: string;
+  /** The clinic day, YYYY-MM-DD. */
+  day: string;
+  at: string;
+  autoclave: string;
+  kind: string;
+  /** 'pass' or 'fail'. */
+  result: string;
+  operator_id: string | null;
+  operator_name: string;
+}
+export type AutoclaveTestRow = Selectable<AutoclaveTestsTable>;
+
+/** A captured e-signature (issue 8): of a history entry (`entry_id`) or a patient-level consent. */
+export interface SignaturesTable {
+  id: string;
+  patient_id: string;
+  entry_id: number | null;
+  /** 'entry' or 'consent'. */
+  kind: string;
+  /** The PNG, a stored file of kind 'signature'. */
+  file_id: string;
+  /** The PNG's public name (/history-imgs/{patientId}/{image_name}). */
+  image_name: string;
+  /** Canonical JSON of what was signed (signatures.ts). */
+  snapshot: string;
+  /** SHA-256 (hex) of `snapshot`. */
+  sha256: string;
+  /** 'direct' or 'station'. */
+  via: string;
+  request_id: string | null;
+  signed_at: string;
+  /** The staff member who collected it. */
+  signed_by: string | null;
+  signed_by_name: string;
+}
+export type SignatureRow = Selectable<SignaturesTable>;
+export type NewSignatureRow = Insertable<SignaturesTable>;
+
+/** A signature request sent to the clinic's signature station. */
+export interface SignatureRequestsTable {
+  id: string;
+  patient_id: string;
+  entry_id: number | null;
+  kind: string;
+  /** Canonical JSON of what is to be signed, fixed when the request is sent. */
+  snapshot: string;
+  sha256: string;
+  /** 'pending', 'signed', 'cancelled' or 'expired'. */
+  status: string;
+  signature_id: string | null;
+  created_at: string;
+  created_by: string | null;
+  expires_at: string;
+  closed_at: string | null;
+}
+export type SignatureRequestRow = Selectable<SignatureRequestsTable>;
+export type NewSignatureRequestRow = Insertable<SignatureRequestsTable>;
+
+/** A patient document (issue 5): a stored file of kind 'document', or a note's text. Soft-deleted. */
+export interface DocumentsTable {
+  id: string;
+  patient_id: string;
+  /** 'document', 'import', 'nota' or 'radiografie'. */
+  kind: string;
+  label: string;
+  /** The document's own date, YYYY-MM-DD. */
+  day: string;
+  /** A note's text; null for the other kinds. */
+  text: string | null;
+  /** The uploaded file's extension (lower case), the saved name's ending. */
+  extension: string | null;
+  file_id: string | null;
+  /** A picture's PNG thumbnail (kind 'document-thumb'). */
+  thumb_file_id: string | null;
+  created_at: string;
+  created_by: string | null;
+  updated_at: string | null;
+  version: number;
+  deleted_at: string | null;
+  deleted_by: string | null;
+}
+export type DocumentRow = Selectable<DocumentsTable>;
+export type NewDocumentRow = Insertable<DocumentsTable>;
+
+/** A medical letter (issue 8): written once, never changed; the author as printed. */
+export interface LettersTable {
+  id: string;
+  patient_id: string;
+  text: string;
+  author_id: string | null;
+  author_name: string;
+  author_title: string;
+  created_at: string;
+}
+export type LetterRow = Selectable<LettersTable>;
+export type NewLetterRow = Insertable<LettersTable>;

@@ -55,6 +55,12 @@ export async function listPatientFiles(
 }
 
 /**
+ * Kinds their feature serves through its own routes, which check the record the file belongs to and audit
+ * each view (documents); /history-imgs never serves them.
+ */
+export const FEATURE_SERVED_KINDS: readonly string[] = ['document', 'document-thumb'];
+
+/**
  * A live file of a patient that the caller may see: files of a deleted patient only when
  * `includeDeletedPatients` (admins, who can restore the patient).
  */
@@ -70,7 +76,8 @@ export async function findServableFile(
     .selectAll('files')
     .where('files.patient_id', '=', patientId)
     .where('files.name', '=', name)
-    .where('files.deleted_at', 'is', null);
+    .where('files.deleted_at', 'is', null)
+    .where('files.kind', 'not in', [...FEATURE_SERVED_KINDS]);
   if (!includeDeletedPatients) query = query.where('patients.deleted_at', 'is', null);
   return (await query.executeTakeFirst()) ?? null;
 }

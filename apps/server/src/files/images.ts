@@ -22,6 +22,8 @@ export interface ImageOptions {
   /** The thumbnail's box; 'cover' crops it square (avatars), 'inside' keeps the whole picture. */
   thumbSide?: number;
   thumbFit?: 'cover' | 'inside';
+  /** Keep lossless sources (PNG, BMP, GIF) lossless: X-rays and scanned text must not gain JPEG artefacts. */
+  keepLossless?: boolean;
 }
 
 /** Above this an image is refused before it is decoded: 50 MP is twice a flagship phone's photo. */
@@ -89,6 +91,7 @@ export async function prepareImage(
     const image = open(decodable).autoOrient();
     // Many PNGs carry an alpha channel that is fully opaque: those are stored as (much smaller) JPEG.
     const hasAlpha = !isHevc && metadata.hasAlpha && !(await image.clone().stats()).isOpaque;
+    const asPng = hasAlpha || (options.keepLossless === true && source !== 'jpeg' && source !== 'heif');
     const side = options.maxSide ?? 1600;
     const resized = image
       .clone()
@@ -105,7 +108,7 @@ export async function prepareImage(
     return {
       source,
       main: await encode(
-        hasAlpha ? resized.png({ compressionLevel: 9 }) : resized.jpeg({ quality: 85, mozjpeg: true }),
+        asPng ? resized.png({ compressionLevel: 9 }) : resized.jpeg({ quality: 85, mozjpeg: true }),
       ),
       // SPEC.md names thumbnails .png; a 256-colour palette makes a photo's thumbnail ~5× smaller.
       thumb: await encode(thumbnail.png({ compressionLevel: 9, palette: true, quality: 90 })),

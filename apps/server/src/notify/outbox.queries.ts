@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database, OutboxRow, OutboxTable } from '../db/database';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, OutboxChannel, OutboxRow, OutboxTable } from '../db/database';
 
-export async function insertOutboxRow(db: Kysely<Database>, row: OutboxTable): Promise<void> {
+export async function insertOutboxRow(db: Kysely<Database>, row: Insertable<OutboxTable>): Promise<void> {
   await db.insertInto('outbox').values(row).execute();
 }
 
@@ -34,4 +34,23 @@ export async function markOutboxFailed(
 
 export async function findOutboxRow(db: Kysely<Database>, id: string): Promise<OutboxRow | undefined> {
   return db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Marks the rows of a channel about `kind`/`refId` still waiting for a worker as cancelled. */
+export async function cancelQueuedOutboxRows(
+  db: Kysely<Database>,
+  channel: OutboxChannel,
+  kind: string,
+  refId: string,
+  at: string,
+): Promise<number> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ status: 'cancelled', updated_at: at })
+    .where('channel', '=', channel)
+    .where('kind', '=', kind)
+    .where('ref_id', '=', refId)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

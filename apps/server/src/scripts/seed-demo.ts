@@ -3,9 +3,16 @@
 import { ConfigError, loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
+import { seedAppointments } from './demo/seed-appointments';
+import { seedClinic } from './demo/seed-clinic';
+import { seedDocuments } from './demo/seed-documents';
+import { seedHistory } from './demo/seed-history';
 import { seedPatients } from './demo/seed-patients';
 import { seedPlaces } from './demo/seed-places';
+import { seedReviews } from './demo/seed-reviews';
+import { seedSignatures } from './demo/seed-signatures';
 import { seedStaff } from './demo/seed-staff';
+import { seedSterilisation } from './demo/seed-sterilisation';
 
 async function run(): Promise<void> {
   const config = loadConfig({
@@ -18,10 +25,23 @@ async function run(): Promise<void> {
     await migrateToLatest(database.db, database.dialect);
     const now = new Date();
     const staff = await seedStaff(database.db, now);
+    if (await seedClinic(database.db, now)) console.log('Datele clinicii demo au fost completate.');
     const localities = await seedPlaces(database.db);
     if (localities !== null) console.log(`Localități importate din registrul SIRUTA: ${localities}`);
     const patients = await seedPatients(database.db, now);
     if (patients > 0) console.log(`Pacienți demo adăugați: ${patients}`);
+    const histories = await seedHistory(database.db, config.dataDir, now);
+    if (histories > 0) console.log(`Istoric de tratamente adăugat pentru ${histories} pacienți`);
+    const appointments = await seedAppointments(database.db, now, config.smsRemindHours);
+    if (appointments > 0) console.log(`Programări demo adăugate: ${appointments}`);
+    const documents = await seedDocuments(database.db, config.dataDir, now);
+    if (documents > 0) console.log(`Documente demo adăugate: ${documents}`);
+    const signatures = await seedSignatures(database.db, config.dataDir, now);
+    if (signatures > 0) console.log(`Pacienți demo cu semnături: ${signatures}`);
+    const loads = await seedSterilisation(database.db, now);
+    if (loads > 0) console.log(`Registru de sterilizare demo: ${loads} zile de cicluri`);
+    const reviews = await seedReviews(database.db, now);
+    if (reviews > 0) console.log(`Recenzii demo adăugate: ${reviews}`);
     console.log('\nClinica demo Odonto — conturi (email / parolă / rol):');
     for (const user of staff)
       console.log(`  ${user.email.padEnd(34)} ${user.password.padEnd(24)} ${user.roles.join(', ')}`);

@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  IconCalendarWeek,
   IconDental,
   IconListSearch,
   IconLogout,
@@ -32,6 +33,7 @@ import classes from './app-layout.module.css';
 
 const MENU_ICONS: Record<string, Icon> = {
   '/pacienti': IconUserHeart,
+  '/calendar': IconCalendarWeek,
   '/reviews': IconMessageStar,
   '/utilizatori': IconUserCog,
   '/sterilizare': IconShieldCheck,

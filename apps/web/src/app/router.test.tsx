@@ -95,7 +95,7 @@ describe('routes and guards', () => {
     ['/pacienti/docs/7', 'Documente'],
     ['/pacienti/history/7', 'Istoric tratamente'],
     ['/pacienti/schita/7', 'Schiță dentară'],
-    ['/reviews', 'Reviews'],
+    ['/reviews', 'Recenzii'],
     ['/utilizatori', 'Utilizatori'],
     ['/sterilizare', 'Sterilizare'],
     ['/setari', 'Setări'],
@@ -148,11 +148,11 @@ describe('the signed-in shell', () => {
   });
 
   it.each([[['admin']], [['dinstitute_admin']], [['medic']], [['asistent']]])(
-    'shows PACIENȚI, REVIEWS, UTILIZATORI to a %j user',
+    'shows PACIENȚI, CALENDAR, REVIEWS, UTILIZATORI to a %j user',
     async (roles) => {
       signedInAs(roles);
       await landOn('/pacienti', 'Pacienți');
-      expect(menuLabels()).toEqual(['PACIENȚI', 'REVIEWS', 'UTILIZATORI']);
+      expect(menuLabels()).toEqual(['PACIENȚI', 'CALENDAR', 'REVIEWS', 'UTILIZATORI']);
     },
   );
 
@@ -181,7 +181,7 @@ describe('the signed-in shell', () => {
     const user = userEvent.setup();
     const { router } = await landOn('/pacienti', 'Pacienți');
     await user.click(screen.getByRole('link', { name: 'REVIEWS' }));
-    expect(await screen.findByRole('heading', { name: 'Reviews' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Recenzii' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/reviews');
   });
 

@@ -1,6 +1,9 @@
 import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useRouteError, type RouteObject } from 'react-router';
+import { canOpenCalendar } from '../features/appointments/calendar-access';
 import { canOpenAudit } from '../features/audit/audit-access';
+import { PrintHost } from '../features/print/print-host';
+import { canOpenSignatureStation } from '../features/signatures/station-access';
 import { ConfirmHost } from '../ui/confirm-host';
 import { ModalHost } from '../ui/modal-host';
 import { canOpenSettings, canOpenSterilisation, canOpenUsers } from './access';
@@ -18,6 +21,9 @@ const SterilisationPage = lazyPage(() =>
   import('../features/sterilisation/sterilisation-page').then((m) => m.SterilisationPage),
 );
 const ReviewsPage = lazyPage(() => import('../features/reviews/reviews-page').then((m) => m.ReviewsPage));
+const PublicReviewPage = lazyPage(() =>
+  import('../features/reviews/public-review-page').then((m) => m.PublicReviewPage),
+);
 const PatientListPage = lazyPage(() =>
   import('../features/patients/patient-list-page').then((m) => m.PatientListPage),
 );
@@ -30,7 +36,9 @@ const PatientEditPage = lazyPage(() =>
 const PatientLayout = lazyPage(() =>
   import('../features/patients/patient-layout').then((m) => m.PatientLayout),
 );
-const SettingsPage = lazyPage(() => import('../features/places/settings-page').then((m) => m.SettingsPage));
+const SettingsPage = lazyPage(() =>
+  import('../features/settings/settings-page').then((m) => m.SettingsPage),
+);
 const AppointmentsPage = lazyPage(() =>
   import('../features/appointments/appointments-page').then((m) => m.AppointmentsPage),
 );
@@ -40,6 +48,12 @@ const DocumentsPage = lazyPage(() =>
 const HistoryPage = lazyPage(() => import('../features/history/history-page').then((m) => m.HistoryPage));
 const ChartPage = lazyPage(() => import('../features/chart/chart-page').then((m) => m.ChartPage));
 const AuditPage = lazyPage(() => import('../features/audit/audit-page').then((m) => m.AuditPage));
+const CalendarPage = lazyPage(() =>
+  import('../features/appointments/calendar-page').then((m) => m.CalendarPage),
+);
+const SignatureStationPage = lazyPage(() =>
+  import('../features/signatures/station-page').then((m) => m.SignatureStationPage),
+);
 
 /** Every route sits under the setup gate; the modal and confirmation hosts live inside the router. */
 function Root() {
@@ -50,6 +64,7 @@ function Root() {
       </SetupGate>
       <ModalHost />
       <ConfirmHost />
+      <PrintHost />
     </>
   );
 }
@@ -62,6 +77,14 @@ function RouteErrorPage() {
 
 /** SPEC.md §2 routes; `handle.name` keeps the spec's route names. */
 export const routes: RouteObject[] = [
+  {
+    // The page a patient opens from a review link: public, phone-sized, outside the setup gate and the
+    // signed-in shell.
+    path: 'review/:token',
+    handle: { name: 'review' },
+    errorElement: <RouteErrorPage />,
+    element: <PublicReviewPage />,
+  },
   {
     element: <Root />,
     errorElement: <RouteErrorPage />,
@@ -131,6 +154,15 @@ export const routes: RouteObject[] = [
           },
           { path: 'reviews', handle: { name: 'reviews' }, element: <ReviewsPage /> },
           {
+            path: 'calendar',
+            handle: { name: 'calendar' },
+            element: (
+              <RequireAccess allow={canOpenCalendar}>
+                <CalendarPage />
+              </RequireAccess>
+            ),
+          },
+          {
             path: 'audit',
             handle: { name: 'audit' },
             element: (
@@ -140,6 +172,18 @@ export const routes: RouteObject[] = [
             ),
           },
         ],
+      },
+      {
+        // A tablet at the front desk: full screen, outside the menu layout (issue 8).
+        path: 'statie-semnatura',
+        handle: { name: 'statie-semnatura' },
+        element: (
+          <RequireSession>
+            <RequireAccess allow={canOpenSignatureStation}>
+              <SignatureStationPage />
+            </RequireAccess>
+          </RequireSession>
+        ),
       },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -6,6 +6,8 @@ export const ERROR_CODES = [
   'forbidden',
   'not_found',
   'conflict',
+  // 410: a single-use link that was used or has expired (review links).
+  'gone',
   'too_large',
   'unsupported_media',
   'unprocessable',

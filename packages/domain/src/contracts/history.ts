@@ -21,6 +21,7 @@ import { RULE_MESSAGES } from '../rules';
 import { sideOf, TOOTH_IDS, type ToothId } from '../teeth';
 import { normalizeSearchText } from '../text';
 import { PICTURE_NAME_PATTERN } from './history-pictures';
+import { signatureRecord } from './signatures';
 
 const REQUIRED = RULE_MESSAGES.required;
 
@@ -106,6 +107,11 @@ export const historyEntry = z.object({
   detalii: z.string().max(5000).default(''),
   /** The patient's signature of this entry (an image name), when signed. */
   signature: z.string().max(200).nullable().default(null),
+  /**
+   * The signature's state as the server answers it (what was signed, does it still match); a client may
+   * send it back unchanged, the server never reads it.
+   */
+  signed: signatureRecord.nullable().optional(),
   /** The treating doctor; '' on a bridge saved through save-punte without one. */
   medic: z.string().trim().max(120).default(''),
 });

@@ -6,6 +6,12 @@ import { places } from './0003-places';
 import { files } from './0004-files';
 import { auditIndexes } from './0005-audit-indexes';
 import { history } from './0006-history';
+import { sterilisation } from './0007-sterilisation';
+import { appointments } from './0008-appointments';
+import { documents } from './0009-documents';
+import { clinicLetters } from './0010-clinic-letters';
+import { signatures } from './0011-signatures';
+import { reviews } from './0012-reviews';
 
 /**
  * Every migration, in order. Names are numbered and never change once released; migrations are
@@ -19,6 +25,12 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0004-files': files(),
     '0005-audit-indexes': auditIndexes(),
     '0006-history': history(),
+    '0007-sterilisation': sterilisation(),
+    '0008-appointments': appointments(),
+    '0009-documents': documents(),
+    '0010-clinic-letters': clinicLetters(),
+    '0011-signatures': signatures(),
+    '0012-reviews': reviews(),
   };
 }
 

@@ -62,6 +62,7 @@ describeEachDialect('history: save-history', ({ useApp }) => {
         sterilizari: [],
         detalii: 'amprentă digitală',
         signature: null,
+        signed: null,
         medic: DOCTOR,
         version: 1,
       },

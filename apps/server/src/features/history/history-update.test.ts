@@ -4,9 +4,12 @@ import { MESSAGES } from '@odonto/domain/messages';
 import type { PatientHistoryEntry } from '@odonto/domain/contracts/patients';
 import { describeEachDialect } from '../../../test/build-test-app';
 import { call, errorOf } from '../../../test/http';
+import { signedEntryContent } from '@odonto/domain/signatures';
+import { contentSha256 } from '../signatures/entry-signature';
 import { HISTORY_SERVER_MESSAGES } from './history-messages';
 import {
   asObj,
+  DOCTOR,
   getPatient,
   historyAuditRows,
   medicWithPatient,
@@ -111,29 +114,12 @@ describeEachDialect('history: update-history', ({ useApp }) => {
     });
   });
 
-  it('records used instruments: only {name, id_sterilizare, used_at}, added to those already there', async () => {
+  // Recording real sterilised pouches (marked used, kept in sterilizari) is tested with the register in
+  // sterilisation/instrument-use.test.ts; here, only the field's form.
+  it('refuses a usedInstruments field that is not a list of {name, id_sterilizare, used_at}', async () => {
     const { cookie, patientId, entry } = await withEntry();
-    const first = { name: 'sondă', id_sterilizare: 'S-12', used_at: 1_772_442_000_000 };
-    const second = { name: 'oglindă', id_sterilizare: 7, used_at: 1_772_442_100_000 };
-    const response = await updateHistory(t(), cookie, patientId, asObj(entry), {
-      usedInstruments: JSON.stringify([{ ...first, _id: 'i1', status: 'sterilizat' }]),
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const saved = response.json<PatientHistoryEntry>();
-    expect(saved.sterilizari).toEqual([first]);
-    // A later save that leaves them out of obj does not drop them.
-    const again = await updateHistory(
-      t(),
-      cookie,
-      patientId,
-      { ...asObj(saved), sterilizari: [] },
-      {
-        usedInstruments: JSON.stringify([second, first]),
-      },
-    );
-    expect(again.json<PatientHistoryEntry>().sterilizari).toEqual([first, second]);
     for (const bad of ['{"name":"x"}', '[{"name":"sondă"}]', 'nu e json']) {
-      const refused = await updateHistory(t(), cookie, patientId, asObj(again.json()), {
+      const refused = await updateHistory(t(), cookie, patientId, asObj(entry), {
         usedInstruments: bad,
       });
       expect(refused.statusCode, bad).toBe(400);
@@ -143,14 +129,32 @@ describeEachDialect('history: update-history', ({ useApp }) => {
 
   it('answers the entry with its signature when it has one', async () => {
     const { cookie, patientId, entry } = await withEntry();
+    const snapshot = signedEntryContent(patientId, entry);
+    const stored = {
+      id: 'sig-1',
+      image: 'semnatura-1.png',
+      signedAt: '2026-03-02T09:00:00.000Z',
+      signedBy: DOCTOR,
+      via: 'direct',
+      sha256: contentSha256(snapshot),
+      snapshot,
+    };
     await t()
       .db.updateTable('history_entries')
-      .set({ signature: JSON.stringify('semnatura-1.png') })
+      .set({ signature: JSON.stringify(stored) })
       .where('id', '=', entry.id)
       .execute();
-    // The modal's own signature value does not overwrite the stored one.
-    const response = await updateHistory(t(), cookie, patientId, { ...asObj(entry), signature: null });
-    expect(response.json()).toMatchObject({ signature: 'semnatura-1.png', version: 2 });
+    // The modal's own signature value does not overwrite the stored one; a changed detail breaks the match.
+    const response = await updateHistory(t(), cookie, patientId, {
+      ...asObj(entry),
+      signature: null,
+      detalii: 'schimbat',
+    });
+    expect(response.json()).toMatchObject({
+      signature: 'semnatura-1.png',
+      signed: { id: 'sig-1', matches: false, changed: ['detalii'], snapshot },
+      version: 2,
+    });
   });
 
   it('answers 400 without a version, 404 for an unknown or deleted entry or patient, 401 and 403', async () => {

@@ -10,6 +10,7 @@ import {
 import type { PatientHistoryEntry } from '@odonto/domain/contracts/patients';
 import type { HistoryEntryRow, HistoryPictureRow } from '../../db/database';
 import { toJsonText } from '../../db/json';
+import { entrySignatureState } from '../signatures/entry-signature';
 
 const storedInstruments = z.array(z.unknown());
 
@@ -18,7 +19,7 @@ export function toHistoryEntry(
   row: HistoryEntryRow,
   pictures: readonly HistoryPictureRow[],
 ): PatientHistoryEntry {
-  return {
+  const entry: Omit<PatientHistoryEntry, 'signature' | 'signed'> = {
     id: Number(row.id),
     type: (HISTORY_TYPES as readonly string[]).includes(row.type) ? (row.type as HistoryType) : 'tratament',
     denumire: row.denumire,
@@ -38,10 +39,11 @@ export function toHistoryEntry(
     deleted: [],
     sterilizari: parseInstruments(row.sterilizari),
     detalii: row.detalii,
-    signature: parseSignature(row.signature),
     medic: row.medic,
     version: row.version,
   };
+  // The signature (issue 8): its image, and whether the entry still says what was signed.
+  return { ...entry, ...entrySignatureState(row.patient_id, entry, row.signature) };
 }
 
 /** Entries with their pictures, in the order the rows come (pictures of other entries are ignored). */
@@ -75,12 +77,6 @@ export function parseInstruments(text: string): UsedInstrument[] {
     const instrument = usedInstrument.safeParse(item);
     return instrument.success ? [instrument.data] : [];
   });
-}
-
-function parseSignature(text: string | null): string | null {
-  if (text === null) return null;
-  const value = safeJson(text);
-  return typeof value === 'string' ? value : null;
 }
 
 function safeJson(text: string): unknown {

@@ -7,6 +7,7 @@ import { changeFiles, type FileStore } from '../../files/store';
 import { writeAudit, type AuditActor, type AuditEntry } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
 import { toPatient } from '../patients/patients.presenter';
+import { recordInstrumentUses } from '../sterilisation/instrument-uses.service';
 import { filesOf, planPictures, preparePictures, savingPictures } from './entry-pictures';
 import {
   checkTreatment,
@@ -83,7 +84,12 @@ export async function createEntry(
       const { chart } = await lockPatient(trx, patientId);
       const checked = checkTreatment(form.obj, { mode: 'create', now, chart });
       const id = await nextEntryId(trx, patientId, now);
-      const sterilizari = mergeInstruments(form.obj.sterilizari, form.usedInstruments);
+      const used = await recordInstrumentUses(
+        trx,
+        { patientId, entryId: id, now, userId: actor.userId },
+        form.usedInstruments,
+      );
+      const sterilizari = mergeInstruments(form.obj.sterilizari, used);
       const entry = await insertEntry(trx, {
         patient_id: patientId,
         id,
@@ -145,7 +151,12 @@ export async function updateEntry(
       const original = history.find((entry) => entry.id === id);
       if (!original) throw entryNotFound();
       const checked = checkTreatment(form.obj, { mode: 'update', now, chart, original });
-      const sterilizari = mergeInstruments(original.sterilizari, form.obj.sterilizari, form.usedInstruments);
+      const used = await recordInstrumentUses(
+        trx,
+        { patientId, entryId: id, now, userId: actor.userId },
+        form.usedInstruments,
+      );
+      const sterilizari = mergeInstruments(original.sterilizari, form.obj.sterilizari, used);
       const updated = await updateEntryIfVersion(
         trx,
         patientId,

@@ -4,6 +4,7 @@ import {
   stergeTratamentResponse,
   type HistoryObj,
   type SavePunteRequest,
+  type UsedInstrument,
 } from '@odonto/domain/contracts/history';
 import type { ToothId } from '@odonto/domain/teeth';
 import { request, segment } from '../../lib/http';
@@ -26,9 +27,12 @@ export interface PictureUpload {
 export function historyForm(
   obj: HistoryObj & { version?: number },
   pictures: readonly PictureUpload[],
+  usedInstruments: readonly UsedInstrument[] = [],
 ): FormData {
   const form = new FormData();
   form.append('obj', JSON.stringify(obj));
+  // Pouches chosen in the instruments panel: the server marks them used in the same save.
+  if (usedInstruments.length > 0) form.append('usedInstruments', JSON.stringify(usedInstruments));
   for (const picture of pictures) form.append(picture.name, picture.file, picture.name);
   return form;
 }
@@ -49,18 +53,19 @@ function useInvalidatePatient(patientId: string) {
 export interface SaveHistoryVariables {
   obj: HistoryObj & { version?: number };
   pictures: readonly PictureUpload[];
+  usedInstruments?: readonly UsedInstrument[];
 }
 
 /** POST /api/save-history/{patientId}: a new entry with its pictures. */
 export function useSaveHistory(patientId: string) {
   const invalidate = useInvalidatePatient(patientId);
   return useMutation({
-    mutationFn: ({ obj, pictures }: SaveHistoryVariables) =>
+    mutationFn: ({ obj, pictures, usedInstruments }: SaveHistoryVariables) =>
       logged(
         'Salvare tratament',
         request(`/api/save-history/${segment(patientId)}`, {
           method: 'POST',
-          body: historyForm(obj, pictures),
+          body: historyForm(obj, pictures, usedInstruments),
         }),
       ),
     onSuccess: invalidate,
@@ -72,12 +77,12 @@ export function useSaveHistory(patientId: string) {
 export function useUpdateHistory(patientId: string) {
   const invalidate = useInvalidatePatient(patientId);
   return useMutation({
-    mutationFn: ({ obj, pictures }: SaveHistoryVariables) =>
+    mutationFn: ({ obj, pictures, usedInstruments }: SaveHistoryVariables) =>
       logged(
         'Actualizare tratament',
         request(`/api/update-history/${segment(patientId)}`, {
           method: 'POST',
-          body: historyForm(obj, pictures),
+          body: historyForm(obj, pictures, usedInstruments),
         }),
       ),
     onSuccess: invalidate,

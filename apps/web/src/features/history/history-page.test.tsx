@@ -25,6 +25,33 @@ const CROWN = makeEntry({
   ],
   sterilizari: [{ name: 'Freză', id_sterilizare: 'S-12', used_at: 1 }],
   signature: 'semnatura.png',
+  signed: {
+    id: 'sig-1',
+    kind: 'entry',
+    patientId: 'p1',
+    entryId: 1767225600001,
+    image: 'semnatura.png',
+    signedAt: '2026-03-12T10:00:00.000Z',
+    signedBy: 'Dr. Ana Pop',
+    via: 'direct',
+    sha256: 'a'.repeat(64),
+    snapshot: {
+      kind: 'entry',
+      patientId: 'p1',
+      entryId: 1767225600001,
+      fields: {
+        createdAt: '2026-03-12',
+        denumire: 'coroană',
+        dinte: null,
+        dinteStart: null,
+        dinteDestinatie: null,
+        medic: '',
+        detalii: '',
+      },
+    },
+    matches: true,
+    changed: [],
+  },
   detalii: 'Coroană ceramică',
 });
 const BRIDGE = makeEntry({

@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { Dropdown } from '../../ui/dropdown';
 import { openModal } from '../../ui/modals';
 import { usePageTitle } from '../../ui/use-page-title';
+import { SignatureMark } from '../signatures/signature-mark';
 import {
   filterHistory,
   historyDoctors,
@@ -98,11 +99,7 @@ function HistoryEntryCard({
               {entry.medic}
             </Text>
           ) : null}
-          {entry.signature ? (
-            <Badge color="green" variant="outline" data-testid="history-signed">
-              Semnat
-            </Badge>
-          ) : null}
+          <SignatureMark signed={entry.signed} />
         </Group>
         {entry.detalii !== '' ? (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="history-details">

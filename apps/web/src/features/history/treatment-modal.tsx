@@ -6,7 +6,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { crownCandidates, destinationCandidates } from '@odonto/domain/bridges';
-import { isBridge, TREATMENT_CATALOGUE } from '@odonto/domain/catalogue';
+import {
+  catalogueOfKind,
+  isBridge,
+  TREATMENT_CATALOGUE,
+  type TreatmentKindId,
+} from '@odonto/domain/catalogue';
 import { chartState } from '@odonto/domain/chart-state';
 import {
   entryFieldsFromForm,
@@ -31,6 +36,12 @@ import { Dropdown } from '../../ui/dropdown';
 import { FileUpload } from '../../ui/file-upload';
 import { savedFileName } from '../../ui/file-name';
 import { registerModal, type ModalControls } from '../../ui/modals';
+import { EntrySignatureButton } from '../signatures/entry-signature-button';
+import {
+  InstrumentsPanel,
+  toUsedInstruments,
+  type InstrumentsPanelProps,
+} from '../sterilisation/instruments-panel';
 import {
   useDeletePunte,
   useDeleteTreatment,
@@ -51,6 +62,10 @@ export interface TreatmentModalProps {
   entryId: number | null;
   /** The signed-in user's name when they are a medic: the default treating doctor of a new entry. */
   defaultMedic: string | null;
+  /** A new entry's tooth, chosen beforehand (on the dental chart). */
+  dinte?: ToothId | null;
+  /** One of SPEC.md §4's kind filters (the chart's): the treatment list offers only that kind. */
+  kind?: TreatmentKindId | null;
 }
 
 declare module '../../ui/modals' {
@@ -72,14 +87,15 @@ function useDoctorNames() {
 const CATALOGUE_NAMES = TREATMENT_CATALOGUE.map((entry) => entry.name);
 const toothOption = (tooth: ToothId) => ({ value: tooth, label: toothLabel(tooth) });
 
-/** Later issues: the used-instruments panel goes here. Renders nothing for now. */
-function InstrumentsSlot() {
-  return null;
+/** The used-instruments panel (the sterilisation feature); a bridge saved through save-punte takes none. */
+function InstrumentsSlot(props: InstrumentsPanelProps & { hidden: boolean }) {
+  const { hidden, ...panel } = props;
+  return hidden ? null : <InstrumentsPanel {...panel} />;
 }
 
-/** Later issues: the patient's signature button goes here. Renders nothing for now. */
-function SignatureSlot() {
-  return null;
+/** The patient's signature button (the signatures feature): signs the saved entry. */
+function SignatureSlot({ patientId, entry }: { patientId: string; entry: PatientHistoryEntry | null }) {
+  return <EntrySignatureButton patientId={patientId} entry={entry} />;
 }
 
 /** A new entry's id: its creation time in milliseconds (SPEC.md §9). */
@@ -102,6 +118,8 @@ export function TreatmentModal({
   patient,
   entryId,
   defaultMedic,
+  dinte: chosenTooth = null,
+  kind = null,
   close,
 }: TreatmentModalProps & ModalControls) {
   const original: PatientHistoryEntry | null = useMemo(
@@ -131,7 +149,7 @@ export function TreatmentModal({
     resolver: zodResolver(schema),
     defaultValues: {
       createdAt: original ? toIsoDay(original.createdAt) : toIsoDay(now),
-      dinte: original?.dinte ?? null,
+      dinte: original ? original.dinte : chosenTooth,
       dinteDestinatie: original?.dinteDestinatie ?? null,
       denumire: original?.denumire ?? '',
       medic: original ? original.medic : (defaultMedic ?? ''),
@@ -145,6 +163,7 @@ export function TreatmentModal({
   const [before, setBefore] = useState<ChosenPicture | null>(null);
   const [after, setAfter] = useState<ChosenPicture | null>(null);
   const [removedPictures, setRemovedPictures] = useState<readonly string[]>([]);
+  const [instruments, setInstruments] = useState<InstrumentsPanelProps['selected']>([]);
   const keptPictures = original ? original.pics.filter((pic) => !removedPictures.includes(pic.name)) : [];
   const doctors = useDoctorNames();
 
@@ -240,7 +259,11 @@ export function TreatmentModal({
             signature: null,
             medic: data.medic,
           };
-          await saveHistory.mutateAsync({ obj, pictures: uploads });
+          await saveHistory.mutateAsync({
+            obj,
+            pictures: uploads,
+            usedInstruments: toUsedInstruments(instruments),
+          });
         }
       } else {
         const uploads = [uploadOf(original.id, before), uploadOf(original.id, after)].filter(
@@ -261,7 +284,11 @@ export function TreatmentModal({
           medic: data.medic,
           version,
         };
-        await updateHistory.mutateAsync({ obj, pictures: uploads });
+        await updateHistory.mutateAsync({
+          obj,
+          pictures: uploads,
+          usedInstruments: toUsedInstruments(instruments),
+        });
       }
       close();
     } catch {
@@ -345,7 +372,7 @@ export function TreatmentModal({
             <Dropdown
               label="Tratament"
               placeholder="Alegeți tratamentul"
-              data={CATALOGUE_NAMES}
+              data={kind && !original ? catalogueOfKind(kind).map((entry) => entry.name) : CATALOGUE_NAMES}
               value={field.value || null}
               onChange={handleTreatmentChange}
               disabled={isOriginalBridge}
@@ -423,10 +450,16 @@ export function TreatmentModal({
             />
           </Group>
         )}
-        <InstrumentsSlot />
+        <InstrumentsSlot
+          hidden={mode === 'create' && bridgeMode}
+          used={original?.sterilizari ?? []}
+          selected={instruments}
+          onChange={setInstruments}
+          disabled={isBusy}
+        />
+        <SignatureSlot patientId={patient._id} entry={original} />
         <Group justify="space-between">
           <Group>
-            <SignatureSlot />
             {original ? (
               <Button color="red" variant="light" onClick={() => void handleDelete()} disabled={isBusy}>
                 Șterge

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Anchor, Badge, Breadcrumbs, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLock, IconPhone, IconTrash } from '@tabler/icons-react';
@@ -7,6 +6,9 @@ import type { Patient } from '@odonto/domain/contracts/patients';
 import { formatBreadcrumbDate } from '@odonto/domain/dates';
 import { can } from '@odonto/domain/roles';
 import { useCurrentUser } from '../../lib/current-user';
+import { LetterButton } from '../letters/letter-button';
+import { PrintPatientButton } from '../print/print-patient-button';
+import { ConsentSignatureButton } from '../signatures/consent-button';
 import { askConfirmation } from '../../ui/confirm-host';
 import { useBlockPatient, useDeletePatient } from './api';
 import { PatientAvatar } from './patient-avatar';
@@ -33,12 +35,10 @@ export interface PatientHeaderProps {
   patient: Patient;
   /** Called with the patient's new version after this user's own avatar change. */
   onOwnVersionChange?: (version: number) => void;
-  /** Slot for the print-patient-file and medical-letter buttons (a later issue); empty for now. */
-  printActions?: ReactNode;
 }
 
 /** SPEC.md §2 patient header: breadcrumb, avatar, names, indicators, block toggle and delete. */
-export function PatientHeader({ patient, onOwnVersionChange, printActions = null }: PatientHeaderProps) {
+export function PatientHeader({ patient, onOwnVersionChange }: PatientHeaderProps) {
   const { userCtx } = useCurrentUser();
   const navigate = useNavigate();
   const blockPatient = useBlockPatient();
@@ -48,6 +48,7 @@ export function PatientHeader({ patient, onOwnVersionChange, printActions = null
   const isDeleted = patient.deletedAt !== null;
   const canBlock = can(userCtx.roles, 'block:patient') && !isDeleted;
   const canDelete = can(userCtx.roles, 'delete:patient') && !isDeleted;
+  const canSign = can(userCtx.roles, 'write:patient') && !isDeleted;
 
   async function handleDelete() {
     if (!(await askConfirmation(DELETE_PATIENT_QUESTION))) return;
@@ -114,7 +115,9 @@ export function PatientHeader({ patient, onOwnVersionChange, printActions = null
             </Stack>
           </Group>
           <Group gap="md" align="center">
-            {printActions}
+            {canSign ? <ConsentSignatureButton patientId={patient._id} patientName={name} /> : null}
+            {isDeleted ? null : <PrintPatientButton patient={patient} />}
+            {isDeleted ? null : <LetterButton patient={patient} />}
             {canBlock ? (
               <Switch
                 label="Blocat"

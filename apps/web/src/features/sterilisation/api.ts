@@ -26,6 +26,7 @@ export const sterilisationKeys = {
   cycle: (id: number) => ['sterilisation', 'cycle', id] as const,
   trace: (id: number) => ['sterilisation', 'trace', id] as const,
   history: (nume: string, zi: string) => ['sterilisation', 'history', nume, zi] as const,
+  instrumentHistory: (id: string, zi: string) => ['sterilisation', 'instrument-history', id, zi] as const,
   dailyTests: ['sterilisation', 'daily-tests'] as const,
   register: (from: string, to: string) => ['sterilisation', 'register', from, to] as const,
   patient: (fileNumber: number) => ['sterilisation', 'patient', fileNumber] as const,
@@ -126,7 +127,7 @@ export function useCycleTrace(cycleId: number) {
 }
 
 /** GET /api/instrument/istoric: sterilisations and uses by instrument name prefix, on one whole day. */
-export function useInstrumentHistory(nume: string, zi: string) {
+export function useInstrumentHistory(nume: string, zi: string, enabled = true) {
   return useQuery({
     queryKey: sterilisationKeys.history(nume, zi),
     queryFn: ({ signal }) =>
@@ -135,6 +136,20 @@ export function useInstrumentHistory(nume: string, zi: string) {
         signal,
       }),
     placeholderData: (previous) => previous,
+    enabled,
+  });
+}
+
+/** GET /api/instrument/get-history/{id}: one instrument's sterilisations and uses, on one whole day. */
+export function useInstrumentHistoryById(id: string | undefined, zi: string) {
+  return useQuery({
+    queryKey: sterilisationKeys.instrumentHistory(id ?? '', zi),
+    queryFn: ({ signal }) =>
+      request(`/api/instrument/get-history/${segment(id ?? '')}?zi=${encodeURIComponent(zi)}`, {
+        schema: z.array(instrumentHistoryEvent),
+        signal,
+      }),
+    enabled: id !== undefined,
   });
 }
 

@@ -4,12 +4,14 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { formatInstrumentDate } from '@odonto/domain/dates';
 import { LOAD_STATUS_LABELS } from '@odonto/domain/sterilisation';
 import { registerModal, type ModalControls } from '../../ui/modals';
-import { useInstrumentHistory } from './api';
+import { useInstrumentHistory, useInstrumentHistoryById } from './api';
 import { dateTime } from './sterilisation-format';
 
 export interface HistoryModalProps {
   /** The name search starts with this (the instrument the history was opened from). */
   name?: string;
+  /** The instrument the history was opened from: its own history until the name search is changed. */
+  instrumentId?: string;
 }
 
 declare module '../../ui/modals' {
@@ -19,11 +21,15 @@ declare module '../../ui/modals' {
 }
 
 /** The instrument history view: sterilisations and uses, by name prefix and one whole day. */
-export function HistoryModal({ name = '' }: HistoryModalProps & ModalControls) {
+export function HistoryModal({ name = '', instrumentId }: HistoryModalProps & ModalControls) {
   const [search, setSearch] = useState(name);
   const [day, setDay] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
-  const history = useInstrumentHistory(debounced, day);
+  // Opened from an instrument: that instrument only (another may share the start of its name).
+  const own = instrumentId !== undefined && debounced === name;
+  const byName = useInstrumentHistory(debounced, day, !own);
+  const byId = useInstrumentHistoryById(own ? instrumentId : undefined, day);
+  const history = own ? byId : byName;
   return (
     <Stack gap="md">
       <Group grow>

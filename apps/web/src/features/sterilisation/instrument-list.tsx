@@ -20,6 +20,8 @@ export interface InstrumentListProps {
   instruments: readonly Instrument[] | undefined;
   search: string;
   onSearch: (text: string) => void;
+  /** A sterilisation id typed or scanned into the search field (digits, then Enter). */
+  onFindId: (id: number) => void;
   canWrite: boolean;
   onSterilise: (instrument: Instrument) => void;
   onEdit: (instrument: Instrument) => void;
@@ -36,10 +38,18 @@ export function InstrumentList(props: InstrumentListProps) {
       <TextInput
         size="lg"
         label="Caută instrument"
-        placeholder="Începutul numelui"
+        placeholder="Începutul numelui sau ID sterilizare"
         leftSection={<IconSearch />}
         value={props.search}
         onChange={(event) => props.onSearch(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          const text = event.currentTarget.value.trim();
+          if (event.key !== 'Enter' || !/^\d+$/.test(text)) return;
+          event.preventDefault();
+          const id = Number(text);
+          props.onSearch('');
+          if (Number.isSafeInteger(id) && id > 0) props.onFindId(id);
+        }}
         mb="md"
       />
       <ScrollArea.Autosize mah="65vh">

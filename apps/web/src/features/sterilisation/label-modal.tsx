@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import type { Cycle } from '@odonto/domain/contracts/sterilisation';
 import { formatInstrumentDate } from '@odonto/domain/dates';
@@ -33,34 +33,48 @@ function Label({ cycle, item }: { cycle: Cycle; item: Cycle['items'][number] }) 
   );
 }
 
-/** The print-ID-label modal: a preview and the browser's print, one label per pouch. */
+/**
+ * The print-ID-label modal: a preview and the browser's print, one label per pouch. A failed load gets no
+ * label: a label on its pouches would make them look sterile.
+ */
 export function LabelModal({ cycle, ids, close }: LabelModalProps & ModalControls) {
   const items = cycle.items.filter((item) => !ids || ids.includes(item.id_sterilizare));
+  const failed = cycle.status === 'neconform';
   return (
     <Stack gap="md">
       <Text>
         Șarja {cycle.id} · {items.length === 1 ? 'o etichetă' : `${items.length} etichete`} de 50×25 mm
       </Text>
-      <Group gap="sm">
-        {items.map((item) => (
-          <Paper key={item.id_sterilizare} withBorder radius={0} p={0} bg="white">
-            <Label cycle={cycle} item={item} />
-          </Paper>
-        ))}
-      </Group>
+      {failed ? (
+        <Alert color="red" title="Șarjă neconformă">
+          Indicatorul chimic sau biologic al acestei șarje a eșuat: pungile nu se etichetează și nu se
+          folosesc. Instrumentele se resterilizează.
+        </Alert>
+      ) : null}
+      {failed ? null : (
+        <Group gap="sm">
+          {items.map((item) => (
+            <Paper key={item.id_sterilizare} withBorder radius={0} p={0} bg="white">
+              <Label cycle={cycle} item={item} />
+            </Paper>
+          ))}
+        </Group>
+      )}
       <Group justify="flex-end">
         <Button size="lg" variant="default" onClick={close}>
           Închide
         </Button>
-        <Button size="lg" leftSection={<IconPrinter />} onClick={printNow}>
+        <Button size="lg" leftSection={<IconPrinter />} onClick={printNow} disabled={failed}>
           Tipărește etichetele
         </Button>
       </Group>
-      <PrintArea format="label">
-        {items.map((item) => (
-          <Label key={item.id_sterilizare} cycle={cycle} item={item} />
-        ))}
-      </PrintArea>
+      {failed ? null : (
+        <PrintArea format="label">
+          {items.map((item) => (
+            <Label key={item.id_sterilizare} cycle={cycle} item={item} />
+          ))}
+        </PrintArea>
+      )}
     </Stack>
   );
 }

@@ -62,6 +62,8 @@ export function SidePanel({
       {view.kind === 'sterilise' ? (
         settings.data ? (
           <SteriliseForm key={view.key} settings={settings.data} first={view.first} onRecorded={showCycle} />
+        ) : settings.error ? (
+          <Alert color="red">{settings.error.message}</Alert>
         ) : (
           <Text c="dimmed">Se încarcă…</Text>
         )

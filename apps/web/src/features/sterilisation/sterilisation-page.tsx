@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Button, Grid, Group, Stack, Tabs, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Stack, Tabs, TextInput, Title } from '@mantine/core';
 import { IconBarcode } from '@tabler/icons-react';
 import type { Instrument } from '@odonto/domain/contracts/sterilisation';
 import { can } from '@odonto/domain/roles';
@@ -113,16 +113,24 @@ export function SterilisationPage() {
         <Tabs.Panel value="instrumente" pt="md">
           <Grid gap="md">
             <Grid.Col span={{ base: 12, lg: 7 }}>
+              {instruments.error ? (
+                <Alert color="red" mb="md">
+                  {instruments.error.message}
+                </Alert>
+              ) : null}
               <InstrumentList
                 instruments={instruments.data}
                 search={search}
                 onSearch={setSearch}
+                onFindId={findId}
                 canWrite={canWrite}
                 onSterilise={(instrument) =>
                   setView({ kind: 'sterilise', first: instrument, key: Date.now() })
                 }
                 onEdit={(instrument) => setView({ kind: 'edit', instrument })}
-                onHistory={(instrument) => openModal('sterilisation-history', { name: instrument.name })}
+                onHistory={(instrument) =>
+                  openModal('sterilisation-history', { name: instrument.name, instrumentId: instrument._id })
+                }
                 onLabel={handleLabel}
                 onDelete={(instrument) => void handleDelete(instrument)}
               />

@@ -12,19 +12,32 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import {
   cycleRequest,
+  STERILISATION_MESSAGES as M,
   type Cycle,
   type CycleRequest,
   type CycleRequestInput,
   type Instrument,
   type SterilisationSettings,
 } from '@odonto/domain/contracts/sterilisation';
+import { toInstant } from '@odonto/domain/clinic-time';
 import { useInstruments, useRecordCycle, useReserveId } from './api';
+
+/**
+ * The cycle's date and time from the form's field (clinic time), as the ISO instant the API takes;
+ * undefined when left empty (the server records now), null when it is not a date.
+ */
+export function startedAtOf(text: string): string | undefined | null {
+  if (text.trim() === '') return undefined;
+  const instant = toInstant(text.trim());
+  return Number.isNaN(instant) ? null : new Date(instant).toISOString();
+}
 
 const INTEGRATOR = [
   { value: 'pass', label: 'Conform' },
@@ -66,6 +79,8 @@ export function SteriliseForm({
   const reserve = useReserveId();
   const record = useRecordCycle();
   const [reserved, setReserved] = useState<Record<string, number>>({});
+  const [startedAtText, setStartedAtText] = useState('');
+  const [startedAtError, setStartedAtError] = useState<string | null>(null);
   const asked = useRef(new Set<string>());
   const form = useForm<CycleRequestInput, unknown, CycleRequest>({
     resolver: zodResolver(cycleRequest),
@@ -99,12 +114,16 @@ export function SteriliseForm({
   }
 
   async function handleRecord(data: CycleRequest) {
+    const startedAt = startedAtOf(startedAtText);
+    setStartedAtError(startedAt === null ? M.startedAt : null);
+    if (startedAt === null) return;
     try {
       const items = data.items.map(({ instrumentId }) => {
         const id = reserved[instrumentId];
         return id === undefined ? { instrumentId } : { instrumentId, id_sterilizare: id };
       });
-      onRecorded(await record.mutateAsync({ ...data, items }));
+      const body = { ...data, items };
+      onRecorded(await record.mutateAsync(startedAt === undefined ? body : { ...body, startedAt }));
     } catch {
       // Shown below.
     }
@@ -144,6 +163,15 @@ export function SteriliseForm({
             ))}
           </Group>
         ) : null}
+        <TextInput
+          size="lg"
+          type="datetime-local"
+          label="Data și ora ciclului"
+          description="Goală: acum"
+          value={startedAtText}
+          onChange={(event) => setStartedAtText(event.currentTarget.value)}
+          error={startedAtError ?? formState.errors.startedAt?.message}
+        />
         <SimpleGrid cols={2}>
           <Controller
             control={control}

@@ -88,6 +88,7 @@ export type AuditUserOption = z.infer<typeof auditUsersResponse>[number];
 export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   login: 'Autentificare',
   login_failed: 'Autentificare eșuată',
+  login_locked: 'Autentificare refuzată (prea multe încercări)',
   logout: 'Deconectare',
   password_change: 'Schimbare parolă',
   password_reset_requested: 'Cerere de resetare a parolei',
@@ -122,6 +123,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   document_update: 'Modificare document',
   document_delete: 'Ștergere document',
   document_view: 'Vizualizare document',
+  patient_documents_view: 'Vizualizare documente pacient',
   signature_activate: 'Semnătură pacient activată',
   signature_request: 'Cerere de semnătură trimisă la tabletă',
   signature_request_cancel: 'Cerere de semnătură anulată',
@@ -136,6 +138,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   patient_print: 'Tipărire fișă pacient',
   letter_create: 'Scrisoare medicală salvată',
   letter_print: 'Tipărire scrisoare medicală',
+  patient_letters_view: 'Vizualizare scrisori medicale',
   review_request: 'Cerere de recenzie trimisă',
   review_create: 'Recenzie primită de la pacient',
   review_settings: 'Modificare trimitere automată a cererilor de recenzie',
@@ -217,6 +220,7 @@ const DETAIL_TEXTS: Readonly<Record<string, DetailText>> = {
       ? 'Nicio modificare'
       : `Câmpuri modificate: ${list(value, FIELD_LABELS)}`,
   reason: (value) => `Motiv: ${word(value)}`,
+  retryAfter: (value) => `Reîncercare după ${word(value)} s`,
   blocked: (value) => (value === true ? 'Pacient blocat' : 'Pacient deblocat'),
   fileNumber: (value) => `Fișa nr. ${word(value)}`,
   via: (value) => `Prin ${word(value)}`,

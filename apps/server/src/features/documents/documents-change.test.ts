@@ -127,6 +127,32 @@ describeEachDialect('documents: edit, delete, list and files', ({ useApp }) => {
     expect((await listDocs(t(), cookie, 'nu-exista')).statusCode).toBe(404);
     const deleted = await insertPatientRow(t().db, { deletedAt: '2026-03-01T00:00:00.000Z' });
     expect((await listDocs(t(), cookie, deleted)).statusCode).toBe(404);
+    const views = await t()
+      .db.selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'patient_documents_view')
+      .execute();
+    expect(views).toEqual([]);
+  });
+
+  it("records each reading of the patient's documents as a view of the record (who, which patient)", async () => {
+    const { cookie, patientId } = await withPdf();
+    expect((await listDocs(t(), cookie, patientId)).statusCode).toBe(200);
+    const views = await t()
+      .db.selectFrom('audit_log')
+      .select(['action', 'entity', 'entity_id', 'patient_id', 'user_email', 'ip'])
+      .where('action', '=', 'patient_documents_view')
+      .execute();
+    expect(views).toEqual([
+      {
+        action: 'patient_documents_view',
+        entity: 'patient',
+        entity_id: patientId,
+        patient_id: patientId,
+        user_email: expect.any(String) as string,
+        ip: '127.0.0.1',
+      },
+    ]);
   });
 
   it('serves the file inline for the page’s frame, or as a download under the saved name; each view audited', async () => {

@@ -51,12 +51,24 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The patient's documents, by kind; each list newest date first",
-        description: '404 unknown or deleted patient.',
+        description:
+          'Each answer writes a `patient_documents_view` audit row. 404 unknown or deleted patient.',
         params: patientParams,
         response: { 200: documentsByKind, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => listDocuments(deps, request.params.id),
+    async (request) => {
+      const documents = await listDocuments(deps, request.params.id);
+      // The list holds the notes' text and names every file: a view of the patient's record.
+      const patientId = request.params.id;
+      await audit(request, {
+        action: 'patient_documents_view',
+        entity: 'patient',
+        entityId: patientId,
+        patientId,
+      });
+      return documents;
+    },
   );
 
   app.post(

@@ -6,7 +6,7 @@ import {
   saveLetterRequest,
   saveLetterResponse,
 } from '@odonto/domain/contracts/letters';
-import { actorOf } from '../../plugins/audit';
+import { actorOf, audit } from '../../plugins/audit';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
 import {
@@ -55,11 +55,22 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The patient's medical letters, newest first (to reprint them)",
+        description: 'Each answer writes a `patient_letters_view` audit row (the letters are medical data).',
         params: patientParams,
         response: { 200: lettersResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => listLetters(deps, request.params.id),
+    async (request) => {
+      const letters = await listLetters(deps, request.params.id);
+      const patientId = request.params.id;
+      await audit(request, {
+        action: 'patient_letters_view',
+        entity: 'patient',
+        entityId: patientId,
+        patientId,
+      });
+      return letters;
+    },
   );
 
   app.post(

@@ -55,6 +55,15 @@ describeEachDialect('medical letters', ({ useApp }) => {
 
     const list = await call(t().app, { url: `/api/scrisori/${patientId}`, cookie: medic.cookie });
     expect(list.statusCode).toBe(200);
+    // Reading the letters is a view of the patient's record: audited with who and which patient.
+    const views = await t()
+      .db.selectFrom('audit_log')
+      .select(['action', 'entity', 'patient_id', 'user_id'])
+      .where('action', '=', 'patient_letters_view')
+      .execute();
+    expect(views).toEqual([
+      { action: 'patient_letters_view', entity: 'patient', patient_id: patientId, user_id: medic.user.id },
+    ]);
     expect(list.json<{ text: string }[]>().map((letter) => letter.text)).toEqual([
       'A doua scrisoare',
       'Stimate coleg,\nRecomandări: control.',

@@ -66,6 +66,19 @@ describeEachDialect('GET/PUT /api/clinic', ({ useApp }) => {
     ]);
   });
 
+  it('names the clinic in SMS reminders once saved, until the reminders get a name of their own', async () => {
+    const cookie = await signIn(['admin']);
+    const reminder = async () =>
+      (await call(t().app, { url: '/api/setari/sms-reminder', cookie })).json() as { clinicName: string };
+    expect((await reminder()).clinicName).toBe('Clinica Odonto');
+    expect((await put(cookie, { ...FORM, version: 0 })).statusCode).toBe(200);
+    expect((await reminder()).clinicName).toBe(FORM.nume);
+    const own = { template: '{clinica}: {data} {ora}', clinicName: 'Zâmbet' };
+    const saved = await call(t().app, { method: 'PUT', url: '/api/setari/sms-reminder', cookie, body: own });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await reminder()).clinicName).toBe('Zâmbet');
+  });
+
   it('answers 409 for a stale version and changes nothing', async () => {
     const cookie = await signIn(['admin']);
     expect((await put(cookie, { ...FORM, version: 0 })).statusCode).toBe(200);

@@ -1,7 +1,8 @@
+import { randomInt } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import type { Appointment } from '../../packages/domain/src/contracts/appointments';
+import type { Appointment, CalendarResponse } from '../../packages/domain/src/contracts/appointments';
 import type { Doctor } from '../../packages/domain/src/contracts/patients';
 import { DEMO_USERS, expect, test } from '../fixtures';
 import { API_HEADERS, createPatient, uniquePhone, uniqueWord } from '../support/patients';
@@ -96,6 +97,16 @@ test('a medic books, edits and deletes appointments; end-before-start, overlap a
   await expect(page.getByText(/20:15–20:45/)).toHaveCount(0);
 });
 
+/**
+ * A clinic day of this test's own, years ahead: the demo and the other tests book this week and tomorrow
+ * (the first test leaves 20:00–20:30 tomorrow with the same doctor, which a move to 20:00 there would clash
+ * with and stop at the overlap question).
+ */
+function dayOfOwn(): string {
+  const day = new Date(Date.UTC(new Date().getUTCFullYear() + 3, 0, 1) + randomInt(700) * 86_400_000);
+  return day.toISOString().slice(0, 10);
+}
+
 test('in the calendar a medic books from an empty slot, drags an appointment to a new time and opens the patient', async ({
   page,
   signIn,
@@ -106,14 +117,24 @@ test('in the calendar a medic books from an empty slot, drags an appointment to 
   const doctors = (await (await page.request.get('/api/get-medici')).json()) as Doctor[];
   const medic = doctors.find((doctor) => doctor.nume === DEMO_USERS.medic.nume);
   if (!medic) throw new Error('demo medic missing');
+  const day = dayOfOwn();
+  const dayBefore = new Date(Date.parse(day) - 86_400_000).toISOString().slice(0, 10);
+  const before = (await (
+    await page.request.get(`/api/calendar?from=${day}&to=${day}&medicId=${medic._id}`)
+  ).json()) as CalendarResponse;
+  expect(before.programari, 'the day of this test is free').toEqual([]);
 
   await page.getByRole('link', { name: 'CALENDAR' }).click();
   await expect(page.getByRole('heading', { name: 'Calendar', exact: true })).toBeVisible();
   await page.getByText('Zi', { exact: true }).click();
   await expect(page.getByRole('radio', { name: 'Zi' })).toBeChecked();
-  await page.getByRole('button', { name: 'Înainte' }).click();
   await page.getByRole('combobox', { name: 'Medic' }).selectOption(medic._id);
-  const column = page.locator(`[data-calendar-column][data-doctor="${medic._id}"]`);
+  // The view lives in the address: open the day before this test's day, then step forward.
+  await expect(page).toHaveURL(/vedere=zi/);
+  await page.goto(`/calendar?vedere=zi&zi=${dayBefore}&medic=${medic._id}`);
+  await page.getByRole('button', { name: 'Înainte' }).click();
+  await expect(page).toHaveURL(new RegExp(`zi=${day}`));
+  const column = page.locator(`[data-calendar-column][data-day="${day}"][data-doctor="${medic._id}"]`);
   await expect(column).toHaveCount(1);
 
   // 19:00 on a grid from 07:00 with 16 px per 15 minutes: 48 slots down.
@@ -128,6 +149,8 @@ test('in the calendar a medic books from an empty slot, drags an appointment to 
 
   const booked = page.getByRole('button', { name: `Marin ${prenume}, 19:00–19:30, ${medic.nume}` });
   await expect(booked).toBeVisible();
+  // The grid scrolls inside its frame: bring the block to its middle so the hour below it is on screen too.
+  await booked.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   const box = await booked.boundingBox();
   if (!box) throw new Error('no box');
   // Drag one hour down (4 slots of 16 px).
@@ -138,20 +161,23 @@ test('in the calendar a medic books from an empty slot, drags an appointment to 
   await page.mouse.up();
   const moved = page.getByRole('button', { name: `Marin ${prenume}, 20:00–20:30, ${medic.nume}` });
   await expect(moved).toBeVisible();
+  await expect(booked).toHaveCount(0);
 
-  const list = (await (
-    await page.request.get(`/api/get-programari/${patient._id}`, { headers: API_HEADERS })
-  ).json()) as Appointment[];
-  expect(list.map((item) => [item.deLa, item.panaLa])).toEqual([
-    [
-      { ora: 20, minute: 0 },
-      { ora: 20, minute: 30 },
-    ],
-  ]);
+  // Saved, not only shown: the server has the new time.
+  await expect
+    .poll(async () => {
+      const answer = await page.request.get(`/api/get-programari/${patient._id}`, { headers: API_HEADERS });
+      return ((await answer.json()) as Appointment[]).map((item) => [item.createdAt, item.deLa, item.panaLa]);
+    })
+    .toEqual([[day, { ora: 20, minute: 0 }, { ora: 20, minute: 30 }]]);
+  await expect(moved).not.toHaveAttribute('aria-busy', 'true');
 
   await moved.click();
   await expect(page).toHaveURL(new RegExp(`/pacienti/programari/${patient._id}$`));
   await expect(
     page.getByRole('region', { name: 'Programări viitoare' }).getByText(/20:00–20:30/),
   ).toBeVisible();
+  // Back returns to the same day and doctor.
+  await page.goBack();
+  await expect(moved).toBeVisible();
 });

@@ -3,11 +3,14 @@ import { z } from 'zod';
 import {
   appointmentList,
   calendarResponse,
+  reminderSettings,
   type Appointment,
   type AppointmentDelete,
   type AppointmentInput,
   type AppointmentUpdate,
   type CalendarQuery,
+  type CalendarResponse,
+  type ReminderSettings,
 } from '@odonto/domain/contracts/appointments';
 import { doctor, patient, patientListResponse, type PatientInput } from '@odonto/domain/contracts/patients';
 import { request, segment } from '../../lib/http';
@@ -128,11 +131,38 @@ export function useUpdateAppointment(patientId: string) {
   });
 }
 
-/** PUT /api/update-programare for an appointment of any patient (the calendar's drag and drop). */
+/** Every cached calendar view with `moved` in its new place (the block moves at once, not after the answer). */
+function placeMoved(
+  data: CalendarResponse | undefined,
+  moved: AppointmentUpdate,
+  medic: string | undefined,
+): CalendarResponse | undefined {
+  if (!data) return data;
+  return {
+    programari: data.programari.map((item) =>
+      item._id === moved._id
+        ? {
+            ...item,
+            createdAt: moved.createdAt,
+            deLa: moved.deLa,
+            panaLa: moved.panaLa,
+            medicId: moved.medicId,
+            medic: medic ?? item.medic,
+          }
+        : item,
+    ),
+  };
+}
+
+/**
+ * PUT /api/update-programare for an appointment of any patient (the calendar's drag and drop). The move shows
+ * at once; a refusal (409 overlap or stale, 4xx) puts every calendar view back as it was.
+ */
 export function useMoveAppointment() {
   const queryClient = useQueryClient();
+  const calendars = { queryKey: ['appointments', 'calendar'] };
   return useMutation({
-    mutationFn: ({ patientId, body }: { patientId: string; body: AppointmentUpdate }) =>
+    mutationFn: ({ patientId, body }: { patientId: string; body: AppointmentUpdate; medic?: string }) =>
       logged(
         'Mutare programare',
         request(`/api/update-programare/${segment(patientId)}`, {
@@ -141,10 +171,19 @@ export function useMoveAppointment() {
           schema: appointmentList,
         }),
       ),
-    onSuccess: async (list, { patientId }) => {
-      queryClient.setQueryData(appointmentKeys.patient(patientId), list);
-      await queryClient.invalidateQueries({ queryKey: ['appointments', 'calendar'] });
+    onMutate: async ({ body, medic }) => {
+      await queryClient.cancelQueries(calendars);
+      const before = queryClient.getQueriesData<CalendarResponse>(calendars);
+      queryClient.setQueriesData<CalendarResponse>(calendars, (data) => placeMoved(data, body, medic));
+      return { before };
     },
+    onError: (_error, _variables, context) => {
+      for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
+    },
+    onSuccess: (list, { patientId }) => {
+      queryClient.setQueryData(appointmentKeys.patient(patientId), list);
+    },
+    onSettled: () => queryClient.invalidateQueries(calendars),
     meta: { isErrorHandled: true },
   });
 }
@@ -174,6 +213,32 @@ export function useCreatePatient() {
     mutationFn: (body: PatientInput) =>
       logged('Salvare pacient', request('/api/save-pacient', { method: 'POST', body, schema: patient })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['patients'] }),
+    meta: { isErrorHandled: true },
+  });
+}
+
+const reminderSettingsKey = ['appointments', 'reminder-settings'] as const;
+
+/** GET /api/setari/sms-reminder (admins): read when the form opens. */
+export function useReminderSettings(isEnabled: boolean) {
+  return useQuery({
+    queryKey: reminderSettingsKey,
+    queryFn: ({ signal }) =>
+      logged('Textul SMS', request('/api/setari/sms-reminder', { schema: reminderSettings, signal })),
+    enabled: isEnabled,
+  });
+}
+
+/** PUT /api/setari/sms-reminder: reminders queued from then on use the new text. */
+export function useSaveReminderSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReminderSettings) =>
+      logged(
+        'Salvare text SMS',
+        request('/api/setari/sms-reminder', { method: 'PUT', body, schema: reminderSettings }),
+      ),
+    onSuccess: (saved) => queryClient.setQueryData(reminderSettingsKey, saved),
     meta: { isErrorHandled: true },
   });
 }

@@ -26,6 +26,8 @@ interface CalendarGridProps {
   items: readonly CalendarAppointment[];
   hours: { start: number; end: number };
   today: string;
+  /** Appointments whose move the server has not answered yet: shown where they go, not draggable. */
+  movingIds?: ReadonlySet<string>;
   onBook: (column: CalendarColumn, time: { ora: number; minute: number }) => void;
   onMove: (item: CalendarAppointment, target: MoveTarget) => void;
   onOpenPatient: (item: CalendarAppointment) => void;
@@ -72,6 +74,7 @@ export function CalendarGrid({
   items,
   hours,
   today,
+  movingIds,
   onBook,
   onMove,
   onOpenPatient,
@@ -99,8 +102,13 @@ export function CalendarGrid({
     return { day: column.day, doctorId: column.doctorId, startMinutes };
   }
 
+  function cancelDrag() {
+    drag.current = null;
+    setPreview(null);
+  }
+
   function handlePointerDown(event: PointerEvent<HTMLDivElement>, item: CalendarAppointment) {
-    if (event.button !== 0) return;
+    if (event.button !== 0 || movingIds?.has(item._id)) return;
     const rect = event.currentTarget.getBoundingClientRect();
     const grabSlots = Math.floor((event.clientY - rect.top) / SLOT_PX);
     drag.current = {
@@ -126,23 +134,29 @@ export function CalendarGrid({
 
   function handlePointerUp(event: PointerEvent<HTMLDivElement>) {
     const current = drag.current;
-    drag.current = null;
-    setPreview(null);
     if (!current || current.pointerId !== event.pointerId) return;
+    cancelDrag();
     if (!current.isMoving) {
       onOpenPatient(current.item);
       return;
     }
-    const target = targetAt(event.clientX, event.clientY, current);
+    // The appointment as the calendar now knows it (a refetch during the drag may carry a newer version).
+    const item = items.find((candidate) => candidate._id === current.item._id) ?? current.item;
+    const target = targetAt(event.clientX, event.clientY, { ...current, item });
     const isSamePlace =
       target &&
-      target.day === current.item.createdAt &&
-      target.doctorId === current.item.medicId &&
-      target.startMinutes === minutesOf(current.item.deLa);
-    if (target && !isSamePlace) onMove(current.item, target);
+      target.day === item.createdAt &&
+      target.doctorId === item.medicId &&
+      target.startMinutes === minutesOf(item.deLa);
+    if (target && !isSamePlace) onMove(item, target);
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>, item: CalendarAppointment) {
+    if (event.key === 'Escape' && drag.current) {
+      cancelDrag();
+      return;
+    }
+    if (movingIds?.has(item._id)) return;
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       onOpenPatient(item);
@@ -228,13 +242,15 @@ export function CalendarGrid({
                     title="Clic: fișa pacientului · trageți pentru a muta · Alt+↑/↓ mută cu 15 minute"
                     className={classes.block}
                     data-dragging={preview?.item._id === item._id || undefined}
+                    aria-busy={movingIds?.has(item._id) || undefined}
                     style={{ top: box.top, height: box.height }}
                     onPointerDown={(event) => handlePointerDown(event, item)}
                     onPointerMove={handlePointerMove}
                     onPointerUp={handlePointerUp}
-                    onPointerCancel={() => {
-                      drag.current = null;
-                      setPreview(null);
+                    onPointerCancel={cancelDrag}
+                    onLostPointerCapture={(event) => {
+                      // Capture lost without a pointerup (e.g. the window lost focus): the drag is off.
+                      if (drag.current?.pointerId === event.pointerId) cancelDrag();
                     }}
                     onKeyDown={(event) => handleKeyDown(event, item)}
                   >

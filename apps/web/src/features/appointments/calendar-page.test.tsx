@@ -7,7 +7,10 @@ import { NO_SETUP, sessionFor } from '../../test/fixtures';
 import { mockApi } from '../../test/mock-api';
 import { listPage, makeListItem, REFERENCE_DATA, SLOW_SCREEN } from '../../test/patients';
 import { renderRoutes } from '../../test/render';
+import { APPOINTMENT_MESSAGES } from '@odonto/domain/contracts/appointments';
 import { clinicToday } from './calendar-days';
+import { KEEP_MOVED_QUESTION } from './calendar-page';
+import { REMINDER_SETTINGS_TITLE } from './reminder-settings';
 
 configure({ asyncUtilTimeout: SLOW_SCREEN.asyncUtilTimeout });
 vi.setConfig({ testTimeout: SLOW_SCREEN.testTimeout });
@@ -31,7 +34,7 @@ const ITEM: CalendarAppointment = {
   patient: { _id: 'p7', id: 12, nume: 'Popescu', prenume: 'Ana' },
 };
 
-function calendarApi(roles: string[] = ['medic']) {
+function calendarApi(roles: string[] = ['medic'], extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET /api/setup': NO_SETUP,
     'GET /api/check-login': { body: sessionFor(roles) },
@@ -43,6 +46,7 @@ function calendarApi(roles: string[] = ['medic']) {
       },
     },
     ...REFERENCE_DATA,
+    ...extra,
   });
 }
 
@@ -93,5 +97,91 @@ describe('the clinic calendar', () => {
     calendarApi(['asistent']);
     renderRoutes(routes, '/calendar');
     expect(await screen.findByRole('link', { name: 'CALENDAR' })).toBeTruthy();
+  });
+
+  it('a move that clashes asks before keeping it; NU puts the block back, DA saves with keepOverlap', async () => {
+    const user = userEvent.setup();
+    const moves: unknown[] = [];
+    calendarApi(['medic'], {
+      'PUT /api/update-programare/p7': ({ body }) => {
+        moves.push(body);
+        if ((body as { keepOverlap?: boolean }).keepOverlap) return { body: [ITEM] };
+        return {
+          status: 409,
+          body: { error: { code: 'conflict', message: APPOINTMENT_MESSAGES.overlap, clash: ITEM } },
+        };
+      },
+    });
+    renderRoutes(routes, '/calendar');
+    const block = await screen.findByRole('button', { name: 'Popescu Ana, 10:00–10:30, Dr. Ioana Stănescu' });
+    block.focus();
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    expect(await screen.findByText(KEEP_MOVED_QUESTION)).toBeTruthy();
+    expect(moves).toEqual([expect.objectContaining({ _id: 'a1', deLa: { ora: 10, minute: 15 } })]);
+    await user.click(screen.getByRole('button', { name: 'NU' }));
+    expect(
+      await screen.findByRole('button', { name: 'Popescu Ana, 10:00–10:30, Dr. Ioana Stănescu' }),
+    ).toBeTruthy();
+    expect(moves).toHaveLength(1);
+
+    block.focus();
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    await screen.findByText(KEEP_MOVED_QUESTION);
+    await user.click(screen.getByRole('button', { name: 'DA' }));
+    await waitFor(() => expect(moves).toHaveLength(3));
+    expect(moves[2]).toEqual(
+      expect.objectContaining({
+        deLa: { ora: 10, minute: 15 },
+        panaLa: { ora: 10, minute: 45 },
+        keepOverlap: true,
+      }),
+    );
+  });
+
+  it('keeps the view in the address: a link opens that day, view and doctor', async () => {
+    const { calls } = calendarApi();
+    renderRoutes(routes, `/calendar?vedere=zi&zi=2031-03-05&medic=u2`);
+    await waitFor(() =>
+      expect(calls.some((call) => call.url.includes('from=2031-03-05&to=2031-03-05&medicId=u2'))).toBe(true),
+    );
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Zi' }).checked).toBe(true);
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Medic' }).value).toBe('u2'),
+    );
+  });
+
+  it('lets an admin change the reminder text with a live example', async () => {
+    const user = userEvent.setup();
+    const saved: unknown[] = [];
+    calendarApi(['admin'], {
+      'GET /api/setari/sms-reminder': {
+        body: { template: 'Buna ziua, {pacient}! Programare la {clinica}, ora {ora}.', clinicName: 'Dent' },
+      },
+      'PUT /api/setari/sms-reminder': ({ body }) => {
+        saved.push(body);
+        return { body };
+      },
+    });
+    renderRoutes(routes, '/calendar');
+    await user.click(await screen.findByRole('button', { name: 'Text SMS' }));
+    const dialog = await screen.findByRole('dialog', { name: REMINDER_SETTINGS_TITLE });
+    expect(
+      await within(dialog).findByText('Buna ziua, Ana Popescu! Programare la Dent, ora 10:00.'),
+    ).toBeTruthy();
+    const text = within(dialog).getByRole('textbox', { name: 'Text' });
+    await user.clear(text);
+    await user.type(text, '{{clinica}: {{data} {{ora}, dr. {{medic}');
+    expect(within(dialog).getByText('Dent: 05.03.2026 10:00, dr. Mihai Ionescu')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Salvează' }));
+    await waitFor(() =>
+      expect(saved).toEqual([{ template: '{clinica}: {data} {ora}, dr. {medic}', clinicName: 'Dent' }]),
+    );
+  });
+
+  it('shows no reminder text button to a medic', async () => {
+    calendarApi(['medic']);
+    renderRoutes(routes, '/calendar');
+    await screen.findByRole('button', { name: 'Popescu Ana, 10:00–10:30, Dr. Ioana Stănescu' });
+    expect(screen.queryByRole('button', { name: 'Text SMS' })).toBeNull();
   });
 });

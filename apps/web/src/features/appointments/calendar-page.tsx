@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Group, NativeSelect, SegmentedControl, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarPlus, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { CalendarAppointment } from '@odonto/domain/contracts/appointments';
-import { APPOINTMENT_MESSAGES } from '@odonto/domain/contracts/appointments';
+import { can } from '@odonto/domain/roles';
+import { APPOINTMENT_MESSAGES, appointmentDay } from '@odonto/domain/contracts/appointments';
 import { useCurrentUser } from '../../lib/current-user';
 import { isApiError } from '../../lib/http';
 import { askConfirmation } from '../../ui/confirm-host';
@@ -23,10 +24,24 @@ import {
   viewDays,
   type CalendarView,
 } from './calendar-days';
+import { ReminderSettingsButton } from './reminder-settings';
 import './appointment-modal';
 
 export const CALENDAR_TITLE = 'Calendar';
 export const KEEP_MOVED_QUESTION = `${APPOINTMENT_MESSAGES.overlap} Păstrați programarea mutată oricum?`;
+
+/**
+ * The calendar's view in the address (`?vedere=zi&zi=2026-03-05&medic=…`): a reload, a shared link or Back
+ * from a patient's file shows the same days. A hand-edited bad value falls back to this week.
+ */
+function readCalendarParams(params: URLSearchParams, today: string) {
+  const day = params.get('zi') ?? '';
+  return {
+    view: (params.get('vedere') === 'zi' ? 'day' : 'week') as CalendarView,
+    anchor: appointmentDay.safeParse(day).success ? day : today,
+    medicId: params.get('medic')?.trim() ?? '',
+  };
+}
 
 /** /calendar: every doctor's appointments by day or week; book, move and open patients from here. */
 export function CalendarPage() {
@@ -35,9 +50,30 @@ export function CalendarPage() {
   const session = useCurrentUser();
   const [now] = useState(() => new Date());
   const today = clinicToday(now);
-  const [view, setView] = useState<CalendarView>('week');
-  const [anchor, setAnchor] = useState(today);
-  const [medicId, setMedicId] = useState('');
+  const [params, setParams] = useSearchParams();
+  const { view, anchor, medicId } = readCalendarParams(params, today);
+  const [movingIds, setMovingIds] = useState<ReadonlySet<string>>(new Set());
+
+  function show(next: { view?: CalendarView; anchor?: string; medicId?: string }) {
+    const wanted = { view, anchor, medicId, ...next };
+    const search = new URLSearchParams();
+    if (wanted.view === 'day') search.set('vedere', 'zi');
+    if (wanted.anchor !== today) search.set('zi', wanted.anchor);
+    if (wanted.medicId) search.set('medic', wanted.medicId);
+    setParams(search, { replace: true });
+  }
+  const setView = (next: CalendarView) => show({ view: next });
+  const setAnchor = (next: string) => show({ anchor: next });
+  const setMedicId = (next: string) => show({ medicId: next });
+
+  function markMoving(id: string, isMoving: boolean) {
+    setMovingIds((current) => {
+      const next = new Set(current);
+      if (isMoving) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
   const days = viewDays(anchor, view);
   const from = days[0] ?? anchor;
   const to = days[days.length - 1] ?? anchor;
@@ -55,7 +91,8 @@ export function CalendarPage() {
   const columnsDoctors = medicId ? shownDoctors.filter((doctor) => doctor._id === medicId) : shownDoctors;
   const ownDoctorId = session.userCtx.roles.includes('medic') ? session.user._id : undefined;
 
-  function handleMove(item: CalendarAppointment, target: MoveTarget, keepOverlap = false) {
+  // mutateAsync, not mutate: mutate's own callbacks fire only for the latest call, and two blocks may move at once.
+  async function handleMove(item: CalendarAppointment, target: MoveTarget, keepOverlap = false) {
     const duration = minutesOf(item.panaLa) - minutesOf(item.deLa);
     const body = {
       _id: item._id,
@@ -68,22 +105,24 @@ export function CalendarPage() {
       nota: item.nota,
       ...(keepOverlap ? { keepOverlap: true } : {}),
     };
-    move.mutate(
-      { patientId: item.patientId, body },
-      {
-        onSuccess: () => notifications.show({ color: 'teal', message: 'Programarea a fost mutată.' }),
-        onError: async (error) => {
-          if (isApiError(error, 409) && error.message === APPOINTMENT_MESSAGES.overlap) {
-            if (await askConfirmation(KEEP_MOVED_QUESTION)) handleMove(item, target, true);
-            return;
-          }
-          notifications.show({
-            color: 'red',
-            message: isApiError(error) ? error.message : 'Programarea nu a putut fi mutată.',
-          });
-        },
-      },
-    );
+    const medic = shownDoctors.find((doctor) => doctor._id === target.doctorId)?.nume;
+    markMoving(item._id, true);
+    try {
+      await move.mutateAsync({ patientId: item.patientId, body, ...(medic ? { medic } : {}) });
+      notifications.show({ color: 'teal', message: 'Programarea a fost mutată.' });
+    } catch (error) {
+      if (isApiError(error, 409) && error.message === APPOINTMENT_MESSAGES.overlap) {
+        markMoving(item._id, false);
+        if (await askConfirmation(KEEP_MOVED_QUESTION)) await handleMove(item, target, true);
+        return;
+      }
+      notifications.show({
+        color: 'red',
+        message: isApiError(error) ? error.message : 'Programarea nu a putut fi mutată.',
+      });
+    } finally {
+      markMoving(item._id, false);
+    }
   }
 
   const step = view === 'day' ? 1 : 7;
@@ -95,18 +134,21 @@ export function CalendarPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <Title order={1}>{CALENDAR_TITLE}</Title>
-        <Button
-          leftSection={<IconCalendarPlus size={18} />}
-          onClick={() =>
-            openModal('add-appointment', {
-              patientId: null,
-              appointment: null,
-              defaults: ownDoctorId ? { medicId: ownDoctorId } : {},
-            })
-          }
-        >
-          Programare nouă
-        </Button>
+        <Group gap="sm">
+          {can(session.userCtx.roles, 'manage:settings') ? <ReminderSettingsButton /> : null}
+          <Button
+            leftSection={<IconCalendarPlus size={18} />}
+            onClick={() =>
+              openModal('add-appointment', {
+                patientId: null,
+                appointment: null,
+                defaults: ownDoctorId ? { medicId: ownDoctorId } : {},
+              })
+            }
+          >
+            Programare nouă
+          </Button>
+        </Group>
       </Group>
       <Group gap="sm" align="flex-end">
         <SegmentedControl
@@ -147,6 +189,7 @@ export function CalendarPage() {
         items={items}
         hours={gridHours(items)}
         today={today}
+        movingIds={movingIds}
         onBook={(column, time) =>
           openModal('add-appointment', {
             patientId: null,
@@ -159,7 +202,7 @@ export function CalendarPage() {
             },
           })
         }
-        onMove={(item, target) => handleMove(item, target)}
+        onMove={(item, target) => void handleMove(item, target)}
         onOpenPatient={(item) => void navigate(`/pacienti/programari/${encodeURIComponent(item.patientId)}`)}
         onEdit={(item) => openModal('add-appointment', { patientId: item.patientId, appointment: item })}
       />

@@ -8,6 +8,7 @@ import {
   nextAttemptAt,
   PHONE_MESSAGES,
   reminderDateTime,
+  reminderDoctorName,
   reminderDueAt,
   renderReminder,
   spansOverlap,
@@ -137,6 +138,14 @@ describe('reminders', () => {
       medic: 'Ana Ionescu',
     });
     expect(text).toBe('Dent: Ion Pop, 05.03.2026 la 09:30 cu Ana Ionescu {altceva}');
+  });
+
+  it('name the doctor without a title, since the text writes "dr." itself', () => {
+    expect(reminderDoctorName('Dr. Mihai Ionescu')).toBe('Mihai Ionescu');
+    expect(reminderDoctorName('dr Ana Pop')).toBe('Ana Pop');
+    expect(reminderDoctorName('Doctor Ana Pop')).toBe('Ana Pop');
+    expect(reminderDoctorName('Drăgan Ion')).toBe('Drăgan Ion');
+    expect(reminderDoctorName('Dr.')).toBe('Dr.');
   });
 
   it('default to the clinic day after now', () => {

@@ -172,6 +172,15 @@ export function renderReminder(template: string, values: ReminderValues): string
   );
 }
 
+/**
+ * A doctor's name for the {medic} placeholder: without a leading title, since the text writes 'dr.' itself
+ * ('Dr. Mihai Ionescu' → 'Mihai Ionescu', never 'cu dr. Dr. Mihai Ionescu').
+ */
+export function reminderDoctorName(name: string): string {
+  const bare = name.trim().replace(/^(dr|doctor)\.?\s+/i, '');
+  return bare === '' ? name.trim() : bare;
+}
+
 /** The date and time of an appointment as a reminder writes them: '05.03.2026' and '09:30'. */
 export function reminderDateTime(start: DateInput): { data: string; ora: string } {
   const wall = wallTimeAt(toInstant(start));

@@ -58,7 +58,7 @@ describeEachDialect('SMS reminders through the outbox worker', ({ build }) => {
     expect(gateway.received).toHaveLength(1);
     expect(gateway.received[0]).toMatchObject({
       to: '+40722123456',
-      text: 'Buna ziua, Ana Popescu! Va reamintim programarea la Clinica Odonto pe 05.03.2026, ora 10:00, cu dr. Dr. Ana Pop.',
+      text: 'Buna ziua, Ana Popescu! Va reamintim programarea la Clinica Odonto pe 05.03.2026, ora 10:00, cu dr. Ana Pop.',
     });
     expect(gateway.received[0]?.headers.authorization).toBe('Bearer secret-token');
     const [row] = await reminderRows(t, booked._id);

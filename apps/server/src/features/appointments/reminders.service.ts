@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   reminderDateTime,
+  reminderDoctorName,
   reminderDueAt,
   renderReminder,
   toE164,
@@ -50,7 +51,7 @@ export async function syncReminder(
   const text = renderReminder(context.settings.template, {
     clinica: context.settings.clinicName,
     pacient: `${patient.prenume} ${patient.nume}`.trim(),
-    medic: doctorName,
+    medic: reminderDoctorName(doctorName),
     ...reminderDateTime(start),
   });
   const phone = toE164(patient.telefon);

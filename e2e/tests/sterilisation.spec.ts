@@ -13,13 +13,20 @@ async function createInstrument(page: Page, name: string) {
 }
 
 /** Records a cycle of one instrument from its row; answers the pouch's sterilisation id. */
-async function sterilise(page: Page, name: string, integrator: 'Conform' | 'Neconform' = 'Conform') {
+async function sterilise(
+  page: Page,
+  name: string,
+  results: { integrator?: 'Conform' | 'Neconform'; biological?: 'În așteptare' } = {},
+) {
   await page.getByRole('button', { name: `Sterilizează ${name}`, exact: true }).click();
   const reserved = page.getByLabel('ID-uri de sterilizare').getByText(new RegExp(`^\\d+ - ${name}$`));
   await expect(reserved).toBeVisible();
   const id = Number((await reserved.textContent())?.split(' - ')[0]);
-  if (integrator === 'Neconform') {
+  if (results.integrator === 'Neconform') {
     await page.getByLabel('Integrator chimic clasa 5').getByText('Neconform').click();
+  }
+  if (results.biological) {
+    await page.getByLabel('Indicator biologic').getByText(results.biological).click();
   }
   await page.getByRole('checkbox', { name: 'Integritatea ambalajelor a fost verificată' }).check();
   await page.getByRole('button', { name: 'Înregistrează ciclul' }).click();
@@ -52,7 +59,8 @@ test('sterilisation: an instrument is sterilised, labelled, used in a treatment 
   await expect(page.getByRole('row').filter({ hasText: failedName })).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Caută instrument' }).fill('');
 
-  const id = await sterilise(page, name);
+  // The biological indicator incubates: the load may be used meanwhile.
+  const id = await sterilise(page, name, { biological: 'În așteptare' });
   await expect(page.getByText('Nicio pungă din această șarjă nu a fost folosită.')).toBeVisible();
 
   // The label: Code 128 image and text, printed on a 50×25 mm page.
@@ -81,8 +89,15 @@ test('sterilisation: an instrument is sterilised, labelled, used in a treatment 
   await dialog.getByRole('button', { name: 'Închide', exact: true }).last().click();
   await expect(dialog).toBeHidden();
 
-  const failedId = await sterilise(page, failedName, 'Neconform');
+  const failedId = await sterilise(page, failedName, { integrator: 'Neconform' });
   await expect(page.getByText('Neconform', { exact: true }).first()).toBeVisible();
+  // A failed load gets no label.
+  await page.getByRole('button', { name: 'Tipărește etichetele' }).click();
+  await expect(dialog.getByText('Șarjă neconformă')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Tipărește etichetele' })).toBeDisabled();
+  await expect(dialog.getByTestId('label')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Închide', exact: true }).last().click();
+  await expect(dialog).toBeHidden();
 
   // A doctor uses the sterilised instrument in a treatment; the failed load is never offered.
   const doctorContext = await browser.newContext({
@@ -126,11 +141,145 @@ test('sterilisation: an instrument is sterilised, labelled, used in a treatment 
   await doctor.keyboard.press('Escape');
   await doctorContext.close();
 
-  // Trace-back: typing the label's id finds the load and the patient it was used on.
-  await page.getByRole('textbox', { name: 'ID sterilizare' }).fill(String(id));
-  await page.getByRole('button', { name: 'Caută', exact: true }).click();
+  // Trace-back: scanning the label's id anywhere on the screen (outside a field) finds the load and the
+  // patient it was used on.
+  await page.getByRole('button', { name: 'Închide panoul' }).click();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.type(String(id));
+  await page.keyboard.press('Enter');
   const trace = page.getByRole('table', { name: 'Trasabilitate pacienți' });
   await expect(trace).toContainText(`Trasabil ${patient.prenume}`);
   await expect(trace).toContainText('coroană metalo-ceramică');
   await expect(trace).toContainText(`${id} - ${name}`);
+  await expect(trace).toContainText(DEMO_USERS.medic.nume);
+
+  // The biological indicator read as failed after the use: the load is failed and the patient flagged.
+  await page.getByRole('button', { name: 'BI neconform' }).click();
+  await expect(
+    page.getByText('Șarja este neconformă: pacienții de mai jos trebuie informați.'),
+  ).toBeVisible();
+  await expect(trace).toContainText(`Trasabil ${patient.prenume} (fișa nr. ${patient.id}) — de informat`);
+  await expect(page.getByRole('button', { name: 'BI neconform' })).toHaveCount(0);
+
+  // The trace-back prints (A4) and exports as CSV.
+  await page.emulateMedia({ media: 'print' });
+  const printedTrace = page.locator('.odonto-print-area.is-printing');
+  await expect(printedTrace).toContainText(`Trasabilitate șarja`);
+  await expect(printedTrace).toContainText(`Trasabil ${patient.prenume}`);
+  await page.emulateMedia({ media: 'screen' });
+  const csvHref = await page.getByRole('link', { name: 'CSV', exact: true }).getAttribute('href');
+  const csv = await page.request.get(csvHref ?? '');
+  expect(csv.status()).toBe(200);
+  const csvText = await csv.text();
+  expect(csvText).toContain(`;Trasabil ${patient.prenume};${patient.id};coroană metalo-ceramică;`);
+  expect(csvText).toContain(`${id};${name}`);
+  expect(csvText).toMatch(/;DA\r?\n?$/);
+});
+
+interface CycleAnswer {
+  id: number;
+  items: { id_sterilizare: number; name: string }[];
+}
+
+/** Creates an instrument and records a cycle of it through the API; answers the load. */
+async function apiCycle(
+  page: Page,
+  name: string,
+  packaging: 'punga' | 'neambalat',
+  startedAt?: string,
+): Promise<CycleAnswer> {
+  const created = await page.request.post('/api/instruments', {
+    headers: API_HEADERS,
+    data: { name, packaging },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const instrument = (await created.json()) as { _id: string };
+  const recorded = await page.request.post('/api/instrument/sterilizare', {
+    headers: API_HEADERS,
+    data: {
+      ...(startedAt ? { startedAt } : {}),
+      autoclave: 'Autoclav 1',
+      programme: '134 °C standard',
+      temperature: 134,
+      pressure: 2.1,
+      duration: 5,
+      integrator: 'pass',
+      biological: 'none',
+      packagingChecked: true,
+      items: [{ instrumentId: instrument._id }],
+    },
+  });
+  expect(recorded.status(), await recorded.text()).toBe(201);
+  return (await recorded.json()) as CycleAnswer;
+}
+
+test('sterilisation: daily test warning, an id typed into the search, instrument history, expired pouches, the register on A4 and CSV', async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO_USERS.sterilizare);
+
+  // The demo has no daily autoclave test today: a warning until one passes.
+  await expect(
+    page.getByText('Testul zilnic (Bowie-Dick / Helix) lipsește azi pentru: Autoclav 1.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Test conform' }).click();
+  await expect(page.getByText('Testul zilnic al autoclavelor este făcut.')).toBeVisible();
+
+  const name = `Chiuretă ${uniqueWord()}`;
+  const load = await apiCycle(page, name, 'punga');
+  const id = load.items[0]?.id_sterilizare ?? 0;
+  // Unwrapped and sterilised yesterday: its use-by (the end of that day) has passed.
+  const expiredName = `Oglindă ${uniqueWord()}`;
+  const expired = await apiCycle(
+    page,
+    expiredName,
+    'neambalat',
+    new Date(Date.now() - 86_400_000).toISOString(),
+  );
+  const expiredId = expired.items[0]?.id_sterilizare ?? 0;
+  const available = (await (await page.request.get('/api/instrumente-sterilizate')).json()) as {
+    id_sterilizare: number;
+  }[];
+  expect(available.map((pouch) => pouch.id_sterilizare)).toContain(id);
+  expect(available.map((pouch) => pouch.id_sterilizare)).not.toContain(expiredId);
+  await page.reload();
+  await expect(page.getByRole('row').filter({ hasText: expiredName })).toContainText('Expirat');
+
+  // A scanner typing into the search field finds the load too.
+  const search = page.getByRole('textbox', { name: 'Caută instrument' });
+  await search.fill(String(id));
+  await search.press('Enter');
+  await expect(page.getByRole('heading', { name: `Șarja ${load.id}`, exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Pungi în șarjă' })).toContainText(`${id}${name}`);
+  await expect(search).toHaveValue('');
+
+  // The instrument's history: its sterilisation.
+  await page.getByRole('button', { name: `Istoric ${name}`, exact: true }).click();
+  const history = page.getByRole('dialog', { name: 'Istoric sterilizare' });
+  await expect(history.getByRole('table', { name: 'Istoric instrumente' })).toContainText(
+    `Sterilizare${name}${id}Șarja ${load.id}`,
+  );
+  await page.keyboard.press('Escape');
+  await expect(history).toBeHidden();
+
+  // The register of a date range: on screen, printed on A4, exported as CSV.
+  await page.getByRole('tab', { name: 'Registru' }).click();
+  const register = page.getByRole('table', { name: 'Registru de sterilizare' }).first();
+  await expect(register).toContainText(`${id} - ${name}`);
+  await page.emulateMedia({ media: 'print' });
+  const printed = page.locator('.odonto-print-area.is-printing');
+  await expect(printed).toContainText('Registru de sterilizare');
+  await expect(printed).toContainText(`${id} - ${name}`);
+  await expect(printed).toContainText('Bowie-Dick');
+  await expect(page.getByRole('tab', { name: 'Registru' })).toBeHidden();
+  // The page rule the browser's print follows.
+  expect(await page.locator('#odonto-print-page').textContent()).toContain('size: A4');
+  await page.emulateMedia({ media: 'screen' });
+  const href = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+  const csv = await page.request.get(href ?? '');
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()['content-type']).toContain('text/csv');
+  expect(await csv.text()).toContain(`;${id};${name};Pungă;`);
 });

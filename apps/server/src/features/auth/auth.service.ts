@@ -51,6 +51,20 @@ export async function login(
   const waitSeconds = await lockoutSeconds(deps.db, input.email, client.ip, now);
   if (waitSeconds > 0) {
     deps.log.warn({ email: input.email, ip: client.ip }, 'sign-in refused: locked out');
+    // Recorded as its own action: the lockout counts only `login_failed` rows, so attempts made while
+    // locked out are audited without pushing the end of the lockout further away (decision 0005).
+    const locked = await findUserByEmail(deps.db, input.email);
+    await writeAudit(
+      deps.db,
+      now,
+      { userId: locked?.id ?? null, userEmail: input.email, ip: client.ip },
+      {
+        action: 'login_locked',
+        entity: 'user',
+        ...(locked ? { entityId: locked.id } : {}),
+        details: { retryAfter: waitSeconds },
+      },
+    );
     throw new AppError(429, 'rate_limited', lockoutMessage(waitSeconds), {
       headers: { 'retry-after': String(waitSeconds) },
     });

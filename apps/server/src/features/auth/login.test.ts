@@ -228,6 +228,77 @@ describeEachDialect('POST /api/login, GET /api/check-login, DELETE /api/logout',
     ).toBe(200);
   });
 
+  it('audits every sign-in refused by the lockout as login_locked, without making the lockout longer', async () => {
+    const user = await createUser(t().db);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      t().clock.advanceMinutes(1);
+      await call(t().app, {
+        method: 'POST',
+        url: '/api/login',
+        body: { email: user.email, password: `gresita-${attempt}` },
+      });
+    }
+    // Three refused attempts, a few minutes apart, the last with the right password.
+    for (const password of ['gresita-6', 'gresita-7', user.password]) {
+      t().clock.advanceMinutes(3);
+      const locked = await call(t().app, {
+        method: 'POST',
+        url: '/api/login',
+        body: { email: user.email, password },
+        remoteAddress: '192.0.2.9',
+      });
+      expect(locked.statusCode).toBe(429);
+    }
+    const rows = await t()
+      .db.selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'login_locked')
+      .orderBy('id')
+      .execute();
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toMatchObject({
+      user_id: user.id,
+      user_email: user.email,
+      ip: '192.0.2.9',
+      entity: 'user',
+      entity_id: user.id,
+    });
+    // At minute 8 the oldest counted failure (minute 1) leaves the window at minute 16: 8 minutes.
+    expect(JSON.parse(rows[0]?.details ?? '{}')).toEqual({ retryAfter: 480 });
+
+    // The refused attempts (minutes 8, 11, 14) did not count as failures: the lock ends at minute 16.
+    t().clock.advanceMinutes(2);
+    const signedIn = await call(t().app, {
+      method: 'POST',
+      url: '/api/login',
+      body: { email: user.email, password: user.password },
+    });
+    expect(signedIn.statusCode).toBe(200);
+  });
+
+  it('audits a locked-out attempt for an unknown address by its email only', async () => {
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await call(t().app, {
+        method: 'POST',
+        url: '/api/login',
+        body: { email: 'nimeni@clinica.test', password: `gresita-${attempt}` },
+      });
+    }
+    const locked = await call(t().app, {
+      method: 'POST',
+      url: '/api/login',
+      body: { email: 'nimeni@clinica.test', password: 'gresita-6' },
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(await auditActions()).toEqual([...Array<string>(5).fill('login_failed'), 'login_locked']);
+    const row = await t()
+      .db.selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'login_locked')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ user_id: null, user_email: 'nimeni@clinica.test', entity_id: null });
+  });
+
   it('does not lock an account for failures older than 15 minutes, and a sign-in restarts the count', async () => {
     const user = await createUser(t().db);
     const attempt = (password: string) => {

@@ -114,6 +114,17 @@ describeEachDialect('password reset: GET /api/forgot-pass, POST /api/save-new-pa
     expect(response.statusCode).toBe(404);
     expect(errorOf(response)).toEqual({ code: 'not_found', message: MESSAGES.unknownEmail });
     expect(await t().db.selectFrom('outbox').selectAll().execute()).toHaveLength(0);
+    // The refused request is audited: which address was asked for, and from where.
+    const rows = await t().db.selectFrom('audit_log').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      action: 'password_reset_requested',
+      user_id: null,
+      user_email: 'nimeni@clinica.test',
+      ip: '127.0.0.1',
+      entity_id: null,
+    });
+    expect(JSON.parse(rows[0]?.details ?? '{}')).toEqual({ reason: 'unknown_email' });
   });
 
   it('answers 400 for an address that is not an email, and 403 for a deactivated account', async () => {
@@ -125,6 +136,15 @@ describeEachDialect('password reset: GET /api/forgot-pass, POST /api/save-new-pa
     const refused = await call(t().app, { url: `/api/forgot-pass/${inactive.email}` });
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused).message).toBe(MESSAGES.inactiveAccount);
+    const rows = await t()
+      .db.selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'password_reset_requested')
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ user_id: inactive.id, user_email: inactive.email, entity_id: inactive.id });
+    expect(JSON.parse(rows[0]?.details ?? '{}')).toEqual({ reason: 'inactive' });
+    expect(await t().db.selectFrom('outbox').selectAll().execute()).toHaveLength(0);
   });
 
   it('limits reset requests to 5 per 15 minutes for one address and email', async () => {

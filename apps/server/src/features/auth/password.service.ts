@@ -66,8 +66,22 @@ export function passwordLink(publicUrl: string, token: string, email: string): s
 /** GET /api/forgot-pass: mails a reset link to a known, active account. */
 export async function requestPasswordReset(deps: AuthDeps, email: string, client: ClientInfo): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
-  if (!user) throw new AppError(404, 'not_found', MESSAGES.unknownEmail);
-  if (!user.active) throw new AppError(403, 'forbidden', MESSAGES.inactiveAccount);
+  if (!user || !user.active) {
+    // A refused request is recorded too (who asked for which address, from where), never mailed.
+    await writeAudit(
+      deps.db,
+      deps.now(),
+      { userId: user?.id ?? null, userEmail: email, ip: client.ip },
+      {
+        action: 'password_reset_requested',
+        entity: 'user',
+        ...(user ? { entityId: user.id } : {}),
+        details: { reason: user ? 'inactive' : 'unknown_email' },
+      },
+    );
+    if (!user) throw new AppError(404, 'not_found', MESSAGES.unknownEmail);
+    throw new AppError(403, 'forbidden', MESSAGES.inactiveAccount);
+  }
 
   const { token } = await issuePasswordToken(deps, user.id, 'reset');
   const link = passwordLink(deps.config.publicUrl, token, user.email);

@@ -142,7 +142,11 @@ describeEachDialect('password reset: GET /api/forgot-pass, POST /api/save-new-pa
       .where('action', '=', 'password_reset_requested')
       .execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ user_id: inactive.id, user_email: inactive.email, entity_id: inactive.id });
+    expect(rows[0]).toMatchObject({
+      user_id: inactive.id,
+      user_email: inactive.email,
+      entity_id: inactive.id,
+    });
     expect(JSON.parse(rows[0]?.details ?? '{}')).toEqual({ reason: 'inactive' });
     expect(await t().db.selectFrom('outbox').selectAll().execute()).toHaveLength(0);
   });

@@ -50,10 +50,18 @@ async function openEntry(page: Page): Promise<Locator> {
   return dialog;
 }
 
-test('the patient signs a treatment in the modal; editing it afterwards shows the signature no longer matches', async ({
+test('the patient signs a treatment in the modal; editing it afterwards shows the mismatch on screen and in print; the consent is signed from the header', async ({
   page,
   signIn,
 }) => {
+  // The browser's print dialog cannot be driven headless: window.print only counts.
+  await page.addInitScript(() => {
+    const counted = window as unknown as { printCount: number };
+    counted.printCount = 0;
+    window.print = () => {
+      counted.printCount += 1;
+    };
+  });
   await signIn(page, DEMO_USERS.medic);
   await patientWithCrown(page);
 
@@ -79,6 +87,35 @@ test('the patient signs a treatment in the modal; editing it afterwards shows th
   await expect(snapshot.getByRole('row', { name: /detalii/ })).toContainText('culoare A2');
   await expect(snapshot.getByRole('row', { name: /detalii/ })).toContainText('modificat după semnare');
   await expect(snapshot.getByRole('img', { name: 'Semnătura pacientului' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(snapshot).toBeHidden();
+
+  // The patient-level consent, signed from the patient header.
+  await page.getByRole('button', { name: 'Acord pacient', exact: true }).click();
+  const consent = page.getByRole('dialog', { name: 'Acordul pacientului' });
+  await drawSignature(page, consent.getByTestId('signature-canvas'));
+  await consent.getByRole('button', { name: 'Semnează acordul' }).click();
+  await expect(consent.getByTestId('signed-snapshot')).toContainText('îmi dau acordul');
+  await consent.getByRole('button', { name: 'Închide', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Acord semnat', exact: true })).toBeVisible();
+
+  // The printed file lists both: the consent still valid, the treatment's signature no longer matching,
+  // next to what was signed.
+  await page.getByRole('button', { name: 'Tipărește fișa' }).click();
+  const fileModal = page.getByRole('dialog', { name: 'Fișa pacientului' });
+  await fileModal.getByRole('button', { name: 'Tipărește', exact: true }).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { printCount: number }).printCount))
+    .toBe(1);
+  await page.emulateMedia({ media: 'print' });
+  const signatures = page.getByTestId('print-area').getByRole('region', { name: 'Semnăturile pacientului' });
+  await expect(signatures.getByRole('row').filter({ hasText: 'Consimțământ informat' })).toContainText(
+    'valabilă',
+  );
+  const treatment = signatures.getByRole('row').filter({ hasText: 'Tratament: coroană metalo-ceramică' });
+  await expect(treatment).toContainText('semnătura nu mai corespunde (modificat: detalii)');
+  await expect(treatment).toContainText('detalii: culoare A2');
+  await expect(treatment.getByRole('img')).toBeVisible();
 });
 
 test('staff send the signature to a tablet; the patient signs on the station and the modal shows it active', async ({

@@ -26,14 +26,27 @@ export function Letterhead({ clinic }: { clinic: ClinicSettings }) {
 
 /**
  * The A4 page set-up of a printed document: margins, the print date at the bottom left and the page
- * number ('Pagina 1 din 3') at the bottom right of every page, in the page margins.
+ * number ('Pagina 1 din 3') at the bottom right of every page, in the page margins. The first page has
+ * the letterhead; every later page repeats the clinic's name and the document at its top.
  */
-export function PageSetup({ printedAt }: { printedAt: string }) {
+export function PageSetup({
+  printedAt,
+  clinicName,
+  label,
+}: {
+  printedAt: string;
+  clinicName: string;
+  label: string;
+}) {
   const footer = cssString(`Tipărit la ${formatPrintTime(printedAt)}`);
+  const margin = 'font-size: 8pt; color: #444;';
   return (
     <style>{`@page { size: A4; margin: 16mm 15mm 18mm 15mm;
-  @bottom-left { content: ${footer}; font-size: 8pt; color: #444; }
-  @bottom-right { content: "Pagina " counter(page) " din " counter(pages); font-size: 8pt; color: #444; } }`}</style>
+  @top-left { content: ${cssString(clinicName)}; ${margin} font-weight: 700; }
+  @top-right { content: ${cssString(label)}; ${margin} }
+  @bottom-left { content: ${footer}; ${margin} }
+  @bottom-right { content: "Pagina " counter(page) " din " counter(pages); ${margin} } }
+@page :first { @top-left { content: none; } @top-right { content: none; } }`}</style>
   );
 }
 
@@ -55,7 +68,7 @@ export function PrintedDocument({
 }) {
   return (
     <article className={classes.sheet} aria-label={label}>
-      {isPreview ? null : <PageSetup printedAt={printedAt} />}
+      {isPreview ? null : <PageSetup printedAt={printedAt} clinicName={clinic.nume} label={label} />}
       <Letterhead clinic={clinic} />
       {children}
     </article>

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_CLINIC, type ClinicSettings } from '@odonto/domain/contracts/clinic';
+import { clinicLogoUrl, DEFAULT_CLINIC, type ClinicSettings } from '@odonto/domain/contracts/clinic';
 import type { Patient } from '@odonto/domain/contracts/patients';
 import { routes } from '../../app/router';
 import { NO_SETUP, sessionFor } from '../../test/fixtures';
@@ -18,8 +18,10 @@ const CLINIC: ClinicSettings = {
   nume: 'Clinica Zâmbet',
   adresa: 'Str. Lungă 5, Brașov',
   telefon: '0268123456',
+  email: 'contact@zambet.ro',
   cui: 'RO14399840',
   stampila: 'Cod parafă A123',
+  logo: 'logo-0a1b2c3d4e5f6a7b.png',
   version: 2,
 };
 
@@ -133,6 +135,13 @@ describe('printing the patient file', () => {
     const sheet = within(area);
     expect(sheet.getByTestId('letterhead').textContent).toContain('Clinica Zâmbet');
     expect(sheet.getByTestId('letterhead').textContent).toContain('CUI RO14399840');
+    expect(sheet.getByTestId('letterhead').textContent).toContain(
+      'Tel. 0268123456 · Email contact@zambet.ro',
+    );
+    expect(sheet.getByTestId('letterhead').textContent).toContain('Str. Lungă 5, Brașov');
+    expect(sheet.getByRole('img', { name: 'Sigla clinicii' }).getAttribute('src')).toBe(
+      clinicLogoUrl('logo-0a1b2c3d4e5f6a7b.png'),
+    );
     expect(sheet.getByText('Popescu Ana')).toBeTruthy();
     expect(sheet.getByText('penicilină')).toBeTruthy();
     expect(sheet.getByText('Diabet zaharat')).toBeTruthy();
@@ -146,7 +155,14 @@ describe('printing the patient file', () => {
     const appointments = within(sheet.getByRole('region', { name: 'Programări' }));
     expect(appointments.getByText('09:30–10:00')).toBeTruthy();
     expect(sheet.getByText('Pacientul nu a semnat electronic niciun document.')).toBeTruthy();
-    expect(area.querySelector('style')?.textContent).toContain('Tipărit la 10.03.2026, 10:05');
+    const pageSetup = area.querySelector('style')?.textContent ?? '';
+    expect(pageSetup).toContain('Tipărit la 10.03.2026, 10:05');
+    // Pages after the first (which has the letterhead) carry the clinic's name and the document at the top.
+    expect(pageSetup).toContain('@top-left { content: "Clinica Zâmbet"');
+    expect(pageSetup).toContain('@top-right { content: "Fișa pacientului Popescu Ana"');
+    expect(pageSetup).toMatch(
+      /@page :first \{ @top-left \{ content: none; \} @top-right \{ content: none; \} \}/,
+    );
     expect(document.body.classList.contains('odonto-print')).toBe(true);
   });
 

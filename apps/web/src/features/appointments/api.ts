@@ -43,7 +43,10 @@ export function usePatientAppointments(patientId: string) {
   });
 }
 
-/** GET /api/calendar: every appointment of the days shown; the previous range stays while the next loads. */
+/**
+ * GET /api/calendar: every appointment of the days shown; the previous range stays while the next loads.
+ * Read again every minute, so what the other desks book shows up without a reload.
+ */
 export function useCalendar(query: CalendarQuery) {
   const params = new URLSearchParams({ from: query.from, to: query.to });
   if (query.medicId) params.set('medicId', query.medicId);
@@ -55,6 +58,7 @@ export function useCalendar(query: CalendarQuery) {
         request(`/api/calendar?${params.toString()}`, { schema: calendarResponse, signal }),
       ),
     placeholderData: keepPreviousData,
+    refetchInterval: 60_000,
   });
 }
 

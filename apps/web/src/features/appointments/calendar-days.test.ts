@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockBox, gridHours, shiftDay, slotAt, viewDays } from './calendar-days';
+import { blockBox, gridHours, layoutLanes, shiftDay, slotAt, viewDays } from './calendar-days';
 
 describe('calendar days', () => {
   it('shift across months, years and clock changes', () => {
@@ -31,5 +31,31 @@ describe('calendar days', () => {
       height: 32,
     });
     expect(gridHours([{ deLa: { ora: 6 }, panaLa: { ora: 21, minute: 15 } }])).toEqual({ start: 6, end: 22 });
+  });
+
+  it('put overlapping appointments side by side, and lone ones across the whole column', () => {
+    const at = (_id: string, from: [number, number], to: [number, number]) => ({
+      _id,
+      deLa: { ora: from[0], minute: from[1] },
+      panaLa: { ora: to[0], minute: to[1] },
+    });
+    const lanes = layoutLanes([
+      at('a', [9, 0], [10, 0]),
+      at('b', [9, 30], [10, 30]),
+      at('c', [10, 0], [10, 30]),
+      at('d', [10, 30], [11, 0]),
+      at('e', [12, 0], [12, 0]),
+      at('f', [12, 0], [12, 30]),
+    ]);
+    expect(Object.fromEntries(lanes)).toEqual({
+      a: { lane: 0, lanes: 2 },
+      b: { lane: 1, lanes: 2 },
+      // a has ended at 10:00: c takes its lane.
+      c: { lane: 0, lanes: 2 },
+      // b and c end at 10:30: d starts a group of its own.
+      d: { lane: 0, lanes: 1 },
+      f: { lane: 0, lanes: 2 },
+      e: { lane: 1, lanes: 2 },
+    });
   });
 });

@@ -84,3 +84,51 @@ export function blockBox(
   );
   return { top, height };
 }
+
+/** Where a block sits across its column: lane `lane` of `lanes` side by side. */
+export interface Lane {
+  lane: number;
+  lanes: number;
+}
+
+/**
+ * Side-by-side lanes for the appointments of one column, so that overlapping ones (kept after the overlap
+ * warning) are all seen and can all be clicked. Appointments that overlap, directly or through others, form
+ * a group; each takes the first lane free at its start, and the group is split into as many lanes as it
+ * needed at most.
+ */
+export function layoutLanes(
+  items: readonly {
+    _id: string;
+    deLa: { ora: number; minute: number };
+    panaLa: { ora: number; minute: number };
+  }[],
+): Map<string, Lane> {
+  const sorted = [...items].sort(
+    (a, b) => minutesOf(a.deLa) - minutesOf(b.deLa) || minutesOf(b.panaLa) - minutesOf(a.panaLa),
+  );
+  const result = new Map<string, Lane>();
+  let group: { id: string; lane: number }[] = [];
+  let laneEnds: number[] = [];
+  let groupEnd = -1;
+  const closeGroup = () => {
+    for (const member of group) result.set(member.id, { lane: member.lane, lanes: laneEnds.length });
+    group = [];
+    laneEnds = [];
+  };
+  for (const item of sorted) {
+    const start = minutesOf(item.deLa);
+    // A block is at least one slot tall on screen, so a zero-length appointment still takes room.
+    const end = Math.max(minutesOf(item.panaLa), start + SLOT_MINUTES);
+    if (start >= groupEnd) closeGroup();
+    let lane = laneEnds.findIndex((laneEnd) => laneEnd <= start);
+    if (lane === -1) {
+      lane = laneEnds.length;
+      laneEnds.push(end);
+    } else laneEnds[lane] = end;
+    group.push({ id: item._id, lane });
+    groupEnd = Math.max(groupEnd, end);
+  }
+  closeGroup();
+  return result;
+}

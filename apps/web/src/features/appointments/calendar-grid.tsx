@@ -4,7 +4,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { SLOT_MINUTES } from '@odonto/domain/appointments';
 import type { CalendarAppointment } from '@odonto/domain/contracts/appointments';
 import { spanText } from './appointment-list';
-import { blockBox, dayLabel, minutesOf, SLOT_PX, slotAt, timeOf } from './calendar-days';
+import { blockBox, dayLabel, layoutLanes, minutesOf, SLOT_PX, slotAt, timeOf } from './calendar-days';
 import classes from './calendar-grid.module.css';
 
 export interface CalendarColumn {
@@ -216,6 +216,7 @@ export function CalendarGrid({
           const own = items.filter(
             (item) => item.createdAt === column.day && item.medicId === column.doctorId,
           );
+          const lanes = layoutLanes(own);
           const ghost =
             preview && preview.day === column.day && preview.doctorId === column.doctorId ? preview : null;
           return (
@@ -233,6 +234,7 @@ export function CalendarGrid({
               {own.map((item) => {
                 const box = blockBox(item, hours.start);
                 const name = patientName(item);
+                const { lane, lanes: laneCount } = lanes.get(item._id) ?? { lane: 0, lanes: 1 };
                 return (
                   <div
                     key={item._id}
@@ -243,7 +245,12 @@ export function CalendarGrid({
                     className={classes.block}
                     data-dragging={preview?.item._id === item._id || undefined}
                     aria-busy={movingIds?.has(item._id) || undefined}
-                    style={{ top: box.top, height: box.height }}
+                    style={{
+                      top: box.top,
+                      height: box.height,
+                      left: `calc(${(lane / laneCount) * 100}% + 2px)`,
+                      width: `calc(${100 / laneCount}% - 4px)`,
+                    }}
                     onPointerDown={(event) => handlePointerDown(event, item)}
                     onPointerMove={handlePointerMove}
                     onPointerUp={handlePointerUp}

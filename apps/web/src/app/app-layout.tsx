@@ -28,7 +28,7 @@ import { menuItems } from '@odonto/domain/roles';
 import { canOpenAudit } from '../features/audit/audit-access';
 import { useLogout } from '../features/auth/api';
 import { useCurrentUser } from '../lib/current-user';
-import { canOpenSettings } from './access';
+import { canOpenSettings, canOpenSterilisation } from './access';
 import classes from './app-layout.module.css';
 
 const MENU_ICONS: Record<string, Icon> = {
@@ -121,6 +121,22 @@ export function AppLayout() {
                   aria-current={isMenuItemActive('/setari', pathname) ? 'page' : undefined}
                 >
                   <IconSettings size={20} />
+                </ActionIcon>
+              </Tooltip>
+            ) : null}
+            {canOpenSterilisation(userCtx.roles) && !userCtx.roles.includes('sterilizare') ? (
+              // Admins open the register (and its lists) here; the side menu stays as SPEC.md §2 gives it.
+              <Tooltip label="Sterilizare" withArrow>
+                <ActionIcon
+                  component={Link}
+                  to="/sterilizare"
+                  variant={isMenuItemActive('/sterilizare', pathname) ? 'light' : 'subtle'}
+                  color="gray"
+                  size="lg"
+                  aria-label="Sterilizare"
+                  aria-current={isMenuItemActive('/sterilizare', pathname) ? 'page' : undefined}
+                >
+                  <IconShieldCheck size={20} />
                 </ActionIcon>
               </Tooltip>
             ) : null}

@@ -47,7 +47,8 @@ test('the reviews screen: statistics, filters by stars and doctor, the rating mo
   const modal = page.getByRole('dialog', { name: 'Recenzie' });
   await expect(modal.getByText('Scor mic: de urmărit')).toBeVisible();
   await expect(modal.getByTestId('review-comment')).not.toBeEmpty();
-  await modal.getByRole('button', { name: 'Închide' }).click();
+  // The modal's own X and its footer button are both 'Închide'; the footer one is last.
+  await modal.getByRole('button', { name: 'Închide' }).last().click();
   await expect(modal).toBeHidden();
 
   // One doctor: the statistics narrow to that doctor.

@@ -3,6 +3,7 @@ import { okResponse } from '@odonto/domain/contracts/auth';
 import { publicReviewInfo, publicReviewInput, reviewTokenParams } from '@odonto/domain/contracts/reviews';
 import { errorResponses } from '../../plugins/responses';
 import * as publicReview from './public-review.service';
+import { clinicNameOf } from './reviews.routes';
 
 const TEN_MINUTES = 10 * 60_000;
 
@@ -11,7 +12,7 @@ const TEN_MINUTES = 10 * 60_000;
  * gives it once. Both are rate-limited per address, so nobody can try links or post in bulk.
  */
 export const publicReviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, now: app.now, clinicName: async () => app.config.clinicName };
+  const deps = { db: app.db, now: app.now, clinicName: clinicNameOf(app) };
   const tags = ['reviews'];
 
   app.get(

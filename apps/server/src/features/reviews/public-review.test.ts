@@ -37,6 +37,20 @@ describeEachDialect('the public review page API', ({ useApp }) => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
+  it('names the clinic as its saved details do, once an admin saved them (CLINIC_NAME until then)', async () => {
+    const t = getApp();
+    const { token } = await sentLink(t);
+    const { cookie: admin } = await signInWith(t, ['admin']);
+    const saved = await call(t.app, {
+      method: 'PUT',
+      url: '/api/clinic',
+      cookie: admin,
+      body: { nume: 'Dent Art Iași', version: 0 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await publicGet(t, token)).json()).toMatchObject({ clinicName: 'Dent Art Iași' });
+  });
+
   it('stores one review of 1–5 stars with its comment, flagged low on the staff list, and spends the link', async () => {
     const t = getApp();
     const { cookie, token, patient, doctor, appointmentId, request } = await sentLink(t);

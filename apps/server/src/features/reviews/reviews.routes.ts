@@ -15,6 +15,7 @@ import { actorOf } from '../../plugins/audit';
 import { requirePermission } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
 import type { App } from '../../app-types';
+import { readClinic } from '../clinic/clinic.service';
 import { createAutoRequestJob } from './auto-requests';
 import { listPatientRequests, sendReviewRequest, type ReviewsDeps } from './review-requests.service';
 import {
@@ -28,13 +29,24 @@ import {
 /** How often the automatic sending looks for appointments that ended. */
 const AUTO_REQUEST_INTERVAL_MS = 5 * 60_000;
 
+/**
+ * The clinic's name in review messages and on the public page: the name an admin saved in the clinic's
+ * details (`/api/clinic`, the letterhead's), or CLINIC_NAME until the details were first saved.
+ */
+export function clinicNameOf(app: App): () => Promise<string> {
+  return async () => {
+    const clinic = await readClinic(app.db);
+    return clinic.version > 0 && clinic.nume.trim() !== '' ? clinic.nume : app.config.clinicName;
+  };
+}
+
 /** What sending review requests needs, from the app. */
 export function reviewsDeps(app: App): ReviewsDeps {
   return {
     db: app.db,
     now: app.now,
     publicUrl: app.config.publicUrl,
-    clinicName: async () => app.config.clinicName,
+    clinicName: clinicNameOf(app),
     mailer: app.mailer,
     log: app.log,
   };

@@ -130,4 +130,21 @@ test('the dental chart shows a crown, a bridge, an extraction, an implant and a 
   await tooth(page, '1.1').focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('region', { name: /^Dinte 1\.1 — / })).toBeVisible();
+
+  // A 10-inch tablet held upright: every tooth stays a finger-sized target (the chart scrolls sideways),
+  // and a tap reaches the last one.
+  await page.setViewportSize({ width: 800, height: 1280 });
+  for (const id of ['1.8', '2.8', '4.8', '3.8']) {
+    const box = await tooth(page, id).boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThanOrEqual(44);
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+  }
+  await tooth(page, '2.8').click();
+  await expect(page.getByRole('region', { name: /^Dinte 2\.8 — / })).toBeVisible();
+  // Held sideways, the whole mouth is in view without scrolling.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const scroller = page.getByTestId('dental-chart').locator('> div').first();
+  expect(await scroller.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(
+    0,
+  );
 });

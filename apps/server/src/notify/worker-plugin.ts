@@ -1,5 +1,7 @@
 import type { App } from '../app-types';
 import { createSmsProvider, type SmsProvider } from './sms';
+import { REMINDER_KIND } from '../features/appointments/appointments.queries';
+import { reminderSendCheck } from '../features/appointments/reminders.service';
 import { createOutboxWorker, type OutboxWorker } from './worker';
 
 declare module 'fastify' {
@@ -23,6 +25,7 @@ export function registerOutboxWorker(app: App, sms?: SmsProvider): void {
       log: app.log,
       sms: provider,
       intervalMs: app.config.outboxWorker.intervalMs,
+      checks: { [REMINDER_KIND]: reminderSendCheck(app.db) },
     }),
   );
   app.addHook('onClose', async () => {

@@ -58,17 +58,27 @@ export async function finishClaimedRow(
   db: Kysely<Database>,
   row: Pick<OutboxRow, 'id' | 'claimed_at' | 'attempts'>,
   outcome:
-    | { status: 'sent'; at: string }
+    | { status: 'sent'; at: string; recipient?: string }
     | { status: 'queued'; at: string; retryAt: string; error: string }
-    | { status: 'failed'; at: string; error: string },
+    | { status: 'failed'; at: string; error: string }
+    | { status: 'cancelled'; at: string; error: string },
 ): Promise<void> {
-  const common = { updated_at: outcome.at, attempts: row.attempts + 1 };
+  const tried = { updated_at: outcome.at, attempts: row.attempts + 1 };
   const changes =
     outcome.status === 'sent'
-      ? { ...common, status: 'sent' as const, sent_at: outcome.at, last_error: null }
+      ? {
+          ...tried,
+          status: 'sent' as const,
+          sent_at: outcome.at,
+          last_error: null,
+          ...(outcome.recipient ? { recipient: outcome.recipient } : {}),
+        }
       : outcome.status === 'queued'
-        ? { ...common, status: 'queued' as const, send_after: outcome.retryAt, last_error: outcome.error }
-        : { ...common, status: 'failed' as const, last_error: outcome.error };
+        ? { ...tried, status: 'queued' as const, send_after: outcome.retryAt, last_error: outcome.error }
+        : outcome.status === 'failed'
+          ? { ...tried, status: 'failed' as const, last_error: outcome.error }
+          : // Not tried: what it was about is gone, so it is not sent at all.
+            { updated_at: outcome.at, status: 'cancelled' as const, last_error: outcome.error };
   let query = db.updateTable('outbox').set(changes).where('id', '=', row.id).where('status', '=', 'sending');
   if (row.claimed_at !== null) query = query.where('claimed_at', '=', row.claimed_at);
   await query.execute();

@@ -13,6 +13,7 @@ import {
   signInAgain,
   update,
 } from '../features/appointments/appointments.test-support';
+import { REMINDER_SKIP_REASONS } from '../features/appointments/reminders.service';
 import { createOutboxWorker } from './worker';
 import { startSmsGateway } from './worker.test-support';
 
@@ -189,6 +190,69 @@ describeEachDialect('SMS reminders through the outbox worker', ({ build }) => {
     t.clock.set(AFTER_DUE);
     expect(await t.app.outboxWorker.runOnce()).toBe(0);
     expect(gateway.received).toHaveLength(0);
+  });
+});
+
+describeEachDialect('the last look before a reminder goes out', ({ useApp }) => {
+  const t = useApp();
+
+  it('sends to the patient’s number as it is now, and marks a number no longer valid failed', async () => {
+    const c = await clinic(t());
+    const booked = await book(t(), c);
+    const other = await book(t(), c, form(c.doctor.id, [12, 0], [12, 30]));
+    // The phone changed on the patient's file after booking (patients screen).
+    await t()
+      .db.updateTable('patients')
+      .set({ telefon: '0733 000 111' })
+      .where('id', '=', c.patientId)
+      .execute();
+    t().clock.set(AFTER_DUE);
+    expect(await t().app.outboxWorker.runOnce()).toBe(1);
+    const [row] = await reminderRows(t(), booked._id);
+    expect(row).toMatchObject({ status: 'sent', recipient: '+40733000111' });
+    const files = await readdir(join(t().dataDir, 'outbox', 'sms'));
+    expect(await readFile(join(t().dataDir, 'outbox', 'sms', files[0] ?? ''), 'utf8')).toContain(
+      'To: +40733000111',
+    );
+
+    await t()
+      .db.updateTable('patients')
+      .set({ telefon: '0264 555 111' })
+      .where('id', '=', c.patientId)
+      .execute();
+    t().clock.set('2026-03-04T10:00:30.000Z');
+    expect(await t().app.outboxWorker.runOnce()).toBe(1);
+    const [failed] = await reminderRows(t(), other._id);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      last_error: 'Numărul „0264 555 111” nu este de telefon mobil și nu poate primi SMS.',
+    });
+    expect(await readdir(join(t().dataDir, 'outbox', 'sms'))).toHaveLength(1);
+  });
+
+  it('does not send for a deleted patient or an appointment already started', async () => {
+    const c = await clinic(t());
+    const booked = await book(t(), c);
+    const late = await book(t(), c, form(c.doctor.id, [12, 0], [12, 30]));
+    await t()
+      .db.updateTable('patients')
+      .set({ deleted_at: '2026-03-01T00:00:00.000Z' })
+      .where('id', '=', c.patientId)
+      .execute();
+    t().clock.set(AFTER_DUE);
+    expect(await t().app.outboxWorker.runOnce()).toBe(1);
+    expect(await reminderRows(t(), booked._id)).toMatchObject([
+      { status: 'cancelled', last_error: REMINDER_SKIP_REASONS.patientGone },
+    ]);
+
+    // The worker was down until after the start: a reminder then is of no use.
+    await t().db.updateTable('patients').set({ deleted_at: null }).where('id', '=', c.patientId).execute();
+    t().clock.set('2026-03-05T10:05:00.000Z');
+    expect(await t().app.outboxWorker.runOnce()).toBe(1);
+    expect(await reminderRows(t(), late._id)).toMatchObject([
+      { status: 'cancelled', last_error: REMINDER_SKIP_REASONS.started },
+    ]);
+    expect(await readdir(join(t().dataDir, 'outbox', 'sms')).catch(() => [])).toHaveLength(0);
   });
 });
 

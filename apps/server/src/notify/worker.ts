@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { nextAttemptAt } from '@odonto/domain/appointments';
 import type { Clock } from '../app-types';
-import type { Database } from '../db/database';
+import type { Database, OutboxRow } from '../db/database';
 import type { SmsProvider } from './sms';
 import { claimOutboxRow, finishClaimedRow, findDueSmsIds } from './worker.queries';
 
@@ -20,6 +20,16 @@ export interface OutboxWorker {
   readonly isRunning: boolean;
 }
 
+/**
+ * A last look at a claimed message of one kind, just before it goes out: whatever it is about may have
+ * changed since it was queued (the patient deleted, the phone number changed). `send` may name the number to
+ * use now; `cancel` drops it unsent; `fail` records it failed with the reason, never sent.
+ */
+export type SendCheck = (
+  row: OutboxRow,
+  now: Date,
+) => Promise<{ action: 'send'; to?: string } | { action: 'cancel' | 'fail'; reason: string }>;
+
 interface WorkerDeps {
   db: Kysely<Database>;
   now: Clock;
@@ -30,6 +40,8 @@ interface WorkerDeps {
   batchSize?: number;
   /** A claim older than this is taken again: its worker died between claiming and recording the outcome. */
   leaseMs?: number;
+  /** Checks by outbox kind (e.g. the appointment reminder's). */
+  checks?: Readonly<Record<string, SendCheck>>;
 }
 
 export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
@@ -45,8 +57,23 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     const row = await claimOutboxRow(db, id, claimedAt.toISOString(), staleBefore);
     if (!row) return false;
     try {
-      await sms.send({ to: row.recipient, text: row.body }, { id: row.id, now: claimedAt });
-      await finishClaimedRow(db, row, { status: 'sent', at: now().toISOString() });
+      const check = row.kind === null ? undefined : deps.checks?.[row.kind];
+      const verdict: Awaited<ReturnType<SendCheck>> = check
+        ? await check(row, claimedAt)
+        : { action: 'send' };
+      if (verdict.action !== 'send') {
+        const status = verdict.action === 'cancel' ? 'cancelled' : 'failed';
+        await finishClaimedRow(db, row, { status, at: now().toISOString(), error: verdict.reason });
+        log.info({ outboxId: row.id, kind: row.kind, reason: verdict.reason }, `SMS ${status}, not sent`);
+        return true;
+      }
+      const to = verdict.to ?? row.recipient;
+      await sms.send({ to, text: row.body }, { id: row.id, now: claimedAt });
+      await finishClaimedRow(db, row, {
+        status: 'sent',
+        at: now().toISOString(),
+        ...(to === row.recipient ? {} : { recipient: to }),
+      });
       log.info({ outboxId: row.id, kind: row.kind, provider: sms.name }, 'SMS sent');
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);

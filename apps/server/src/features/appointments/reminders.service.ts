@@ -10,6 +10,7 @@ import {
 import type { ReminderSettings } from '@odonto/domain/contracts/appointments';
 import type { AppointmentRow, Database, PatientRow } from '../../db/database';
 import { cancelQueuedSms, enqueueSms } from '../../notify/sms';
+import type { SendCheck } from '../../notify/worker';
 import { REMINDER_KIND } from './appointments.queries';
 
 export interface ReminderContext {
@@ -66,4 +67,40 @@ export async function syncReminder(
     { to: patient.telefon, text, sendAfter: new Date(sendAfter), kind: REMINDER_KIND, refId: appointment.id },
     context.now,
   );
+}
+
+export const REMINDER_SKIP_REASONS = {
+  appointmentGone: 'Programarea a fost ștearsă sau nu mai cere SMS.',
+  patientGone: 'Pacientul a fost șters.',
+  started: 'Programarea începuse deja când urma să plece SMS-ul.',
+} as const;
+
+/**
+ * The worker's last look at a reminder: not for an appointment deleted, switched off or already started, nor
+ * for a deleted patient; sent to the patient's number as it is now (edited since it was queued, perhaps).
+ */
+export function reminderSendCheck(db: Kysely<Database>): SendCheck {
+  return async (row, now) => {
+    if (row.ref_id === null) return { action: 'send' };
+    const found = await db
+      .selectFrom('appointments as a')
+      .innerJoin('patients as p', 'p.id', 'a.patient_id')
+      .select([
+        'a.deleted_at as appointmentDeletedAt',
+        'a.trimite_sms',
+        'a.starts_at',
+        'p.deleted_at as patientDeletedAt',
+        'p.telefon',
+      ])
+      .where('a.id', '=', row.ref_id)
+      .executeTakeFirst();
+    if (!found || found.appointmentDeletedAt !== null || found.trimite_sms !== 1)
+      return { action: 'cancel', reason: REMINDER_SKIP_REASONS.appointmentGone };
+    if (found.patientDeletedAt !== null)
+      return { action: 'cancel', reason: REMINDER_SKIP_REASONS.patientGone };
+    if (Date.parse(found.starts_at) <= now.getTime())
+      return { action: 'cancel', reason: REMINDER_SKIP_REASONS.started };
+    const phone = toE164(found.telefon);
+    return phone.ok ? { action: 'send', to: phone.e164 } : { action: 'fail', reason: phone.reason };
+  };
 }

@@ -127,8 +127,10 @@ test('sterilisation: an instrument is sterilised, labelled, used in a treatment 
   const instruments = modal.getByRole('combobox', { name: 'Instrumente sterilizate' });
   await instruments.fill(failedName);
   await expect(doctor.getByRole('option', { name: `${failedId} - ${failedName}` })).toHaveCount(0);
+  // A scanned label types the id, then Enter: the pouch is picked.
   await instruments.fill(String(id));
-  await doctor.getByRole('option', { name: `${id} - ${name}`, exact: true }).click();
+  await expect(doctor.getByRole('option', { name: `${id} - ${name}`, exact: true })).toBeVisible();
+  await instruments.press('Enter');
   await expect(modal.getByText('Instrumentele alese vor fi marcate ca folosite după salvare.')).toBeVisible();
   await modal.getByRole('button', { name: 'Salvează' }).click();
   await expect(modal).toBeHidden();
@@ -282,4 +284,17 @@ test('sterilisation: daily test warning, an id typed into the search, instrument
   expect(csv.status()).toBe(200);
   expect(csv.headers()['content-type']).toContain('text/csv');
   expect(await csv.text()).toContain(`;${id};${name};Pungă;`);
+});
+
+test('sterilisation: an admin opens the register from the header and sees its lists', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, DEMO_USERS.admin);
+  await page.getByRole('link', { name: 'Sterilizare', exact: true }).click();
+  await expect(page).toHaveURL(/\/sterilizare$/);
+  await page.getByRole('tab', { name: 'Setări' }).click();
+  const lists = page.getByRole('tabpanel', { name: 'Setări' });
+  await expect(lists.getByText('Autoclav 1', { exact: true })).toBeVisible();
+  await expect(lists.getByRole('textbox', { name: 'Program' }).first()).toHaveValue('134 °C standard');
 });

@@ -1,7 +1,17 @@
-import { List, MultiSelect, Stack, Text, Title } from '@mantine/core';
+import {
+  List,
+  MultiSelect,
+  Stack,
+  Text,
+  Title,
+  type ComboboxItem,
+  type ComboboxParsedItem,
+  type OptionsFilter,
+} from '@mantine/core';
 import type { UsedInstrument } from '@odonto/domain/contracts/history';
 import type { SterilisedInstrument } from '@odonto/domain/contracts/sterilisation';
 import { formatInstrumentDate } from '@odonto/domain/dates';
+import { normalizeSearchText } from '@odonto/domain/text';
 import { useSterilisedInstruments } from './api';
 
 export interface InstrumentsPanelProps {
@@ -16,6 +26,25 @@ export interface InstrumentsPanelProps {
 export function instrumentChip(item: { id_sterilizare: number | string; name: string }): string {
   return `${String(item.id_sterilizare)} - ${item.name}`;
 }
+
+const isItem = (option: ComboboxParsedItem): option is ComboboxItem => !('group' in option);
+
+/**
+ * The multi-select's search: digits (typed, or a scanned label) match the sterilisation ids starting with
+ * them, the exact id first, so Enter picks the scanned pouch; other text matches the name anywhere
+ * (case and diacritics ignored).
+ */
+export const filterPouches: OptionsFilter = ({ options, search, limit }) => {
+  const items = options.filter(isItem);
+  const text = search.trim();
+  if (/^\d+$/.test(text)) {
+    const exact = items.filter((option) => option.value === text);
+    const others = items.filter((option) => option.value !== text && option.value.startsWith(text));
+    return [...exact, ...others].slice(0, limit);
+  }
+  const key = normalizeSearchText(text);
+  return items.filter((option) => normalizeSearchText(option.label).includes(key)).slice(0, limit);
+};
 
 /**
  * What update-history / save-history receive as `usedInstruments`, `used_at` = now (SPEC.md §4; the server
@@ -44,6 +73,8 @@ export function InstrumentsPanel({ used, selected, onChange, disabled = false }:
           pouches.length === 0 ? 'Niciun instrument sterilizat disponibil' : 'ID sterilizare sau nume'
         }
         searchable
+        filter={filterPouches}
+        selectFirstOptionOnChange
         clearable
         disabled={disabled}
         data={[...byId.values()].map((item) => ({

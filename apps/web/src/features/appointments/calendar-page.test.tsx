@@ -5,7 +5,7 @@ import type { CalendarAppointment } from '@odonto/domain/contracts/appointments'
 import { routes } from '../../app/router';
 import { NO_SETUP, sessionFor } from '../../test/fixtures';
 import { mockApi } from '../../test/mock-api';
-import { listPage, makeListItem, REFERENCE_DATA, SLOW_SCREEN } from '../../test/patients';
+import { listPage, makeListItem, makePatient, REFERENCE_DATA, SLOW_SCREEN } from '../../test/patients';
 import { renderRoutes } from '../../test/render';
 import { APPOINTMENT_MESSAGES } from '@odonto/domain/contracts/appointments';
 import { clinicToday } from './calendar-days';
@@ -183,5 +183,35 @@ describe('the clinic calendar', () => {
     renderRoutes(routes, '/calendar');
     await screen.findByRole('button', { name: 'Popescu Ana, 10:00–10:30, Dr. Ioana Stănescu' });
     expect(screen.queryByRole('button', { name: 'Text SMS' })).toBeNull();
+  });
+
+  it('books for a new patient created from the slot: name and phone, then the form', async () => {
+    const user = userEvent.setup();
+    const { calls } = calendarApi(['medic'], {
+      'POST /api/save-pacient': {
+        status: 201,
+        body: makePatient({ _id: 'p20', id: 40, nume: 'Radu', prenume: 'Ion' }),
+      },
+    });
+    renderRoutes(routes, '/calendar');
+    await screen.findByRole('button', { name: 'Popescu Ana, 10:00–10:30, Dr. Ioana Stănescu' });
+    const column = document.querySelector<HTMLElement>(
+      `[data-calendar-column][data-day="${today}"][data-doctor="u3"]`,
+    );
+    if (!column) throw new Error('no column');
+    fireEvent.click(column, { clientY: 8 * 16 + 2 });
+    const dialog = await screen.findByRole('dialog', { name: 'Adaugă programare' });
+    await user.click(within(dialog).getByRole('button', { name: 'Pacient nou' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Nume' }), 'Radu');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Prenume' }), 'Ion');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Telefon' }), '0722 111 222');
+    await user.click(within(dialog).getByRole('button', { name: 'Creează pacientul' }));
+    expect(await within(dialog).findByText('Pacient: Radu Ion (fișa nr. 40)')).toBeTruthy();
+    expect(calls.find((call) => call.url.endsWith('/api/save-pacient'))?.body).toEqual({
+      nume: 'Radu',
+      prenume: 'Ion',
+      telefon: '0722111222',
+    });
+    expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'De la (ora)' }).value).toBe('9');
   });
 });

@@ -79,7 +79,8 @@ function NewPatientForm({
 
   function handleCreate() {
     create.mutate(
-      { nume, prenume, telefon },
+      // SPEC.md §5: spaces removed from the phone before it is sent.
+      { nume, prenume, telefon: telefon.replace(/\s/g, '') },
       {
         onSuccess: (saved) =>
           onCreated({ _id: saved._id, label: `${saved.nume} ${saved.prenume} (fișa nr. ${saved.id})` }),

@@ -1,8 +1,12 @@
 import { expect, it } from 'vitest';
-import { STERILISATION_MESSAGES as M, type Instrument } from '@odonto/domain/contracts/sterilisation';
+import {
+  STERILISATION_MESSAGES as M,
+  type Instrument,
+  type InstrumentHistoryEvent,
+} from '@odonto/domain/contracts/sterilisation';
 import { describeEachDialect } from '../../../test/build-test-app';
 import { call, errorOf } from '../../../test/http';
-import { createInstrumentVia, getJson, signIn } from './sterilisation.test-support';
+import { createInstrumentVia, getJson, recordCycleVia, signIn } from './sterilisation.test-support';
 
 describeEachDialect('sterilisation: instruments', ({ useApp }) => {
   const t = useApp();
@@ -120,5 +124,34 @@ describeEachDialect('sterilisation: instruments', ({ useApp }) => {
       withoutCsrfHeader: true,
     });
     expect(csrf.statusCode).toBe(403);
+  });
+
+  it("get-history's day filter covers the whole clinic day, to 23:59 Bucharest time", async () => {
+    t().clock.set('2026-03-03T12:00:00.000Z');
+    const cookie = await signIn(t(), 'sterilizare');
+    const sonda = await createInstrumentVia(t(), cookie, 'Sondă');
+    // 23:59 and then 00:00 in Bucharest (UTC+2 in March).
+    const late = await recordCycleVia(t(), cookie, [sonda._id], { startedAt: '2026-03-02T21:59:00.000Z' });
+    const next = await recordCycleVia(t(), cookie, [sonda._id], { startedAt: '2026-03-02T22:00:00.000Z' });
+    const ids = async (query: string) =>
+      (
+        await getJson<InstrumentHistoryEvent[]>(
+          t(),
+          cookie,
+          `/api/instrument/get-history/${sonda._id}${query}`,
+        )
+      ).map((event) => [event.kind, event.cycleId]);
+    expect(await ids('?zi=2026-03-02')).toEqual([['sterilizare', late.id]]);
+    expect(await ids('?zi=2026-03-03')).toEqual([['sterilizare', next.id]]);
+    expect(await ids('')).toEqual([
+      ['sterilizare', next.id],
+      ['sterilizare', late.id],
+    ]);
+    const bad = await call(t().app, {
+      url: `/api/instrument/get-history/${sonda._id}?zi=03-02-2026`,
+      cookie,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).fields).toEqual({ zi: M.day });
   });
 });

@@ -25,6 +25,15 @@ describe('detectContentFormat', () => {
     expect(detectContentFormat(Buffer.concat([Buffer.alloc(2000, 0x20), PDF]))).toBeNull();
   });
 
+  it('never takes a program for a document, even with a PDF header planted in it', () => {
+    expect(detectContentFormat(Buffer.concat([EXE.subarray(0, 64), PDF]))).toBeNull();
+    expect(
+      detectContentFormat(Buffer.concat([Buffer.from('\x7fELF\x02\x01\x01', 'latin1'), PDF])),
+    ).toBeNull();
+    expect(detectContentFormat(Buffer.concat([Buffer.from('#!/bin/sh\n', 'latin1'), PDF]))).toBeNull();
+    expect(detectContentFormat(Buffer.concat([Buffer.from([0xcf, 0xfa, 0xed, 0xfe]), PDF]))).toBeNull();
+  });
+
   it('tells a whole PDF from a cut-off one', () => {
     expect(looksComplete(PDF)).toBe(true);
     expect(looksComplete(PDF.subarray(0, 20))).toBe(false);

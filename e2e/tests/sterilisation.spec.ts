@@ -140,8 +140,10 @@ test('sterilisation: an instrument is sterilised, labelled, used in a treatment 
   await expect(modal).toBeVisible();
   await modal.getByRole('combobox', { name: 'Instrumente sterilizate' }).fill(String(id));
   await expect(doctor.getByRole('option', { name: `${id} - ${name}`, exact: true })).toHaveCount(0);
+  // The first Escape closes the instruments list, the second the modal.
   await doctor.keyboard.press('Escape');
-  await doctorContext.close();
+  await doctor.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
 
   // Trace-back: scanning the label's id anywhere on the screen (outside a field) finds the load and the
   // patient it was used on.
@@ -162,6 +164,14 @@ test('sterilisation: an instrument is sterilised, labelled, used in a treatment 
   ).toBeVisible();
   await expect(trace).toContainText(`Trasabil ${patient.prenume} (fișa nr. ${patient.id}) — de informat`);
   await expect(page.getByRole('button', { name: 'BI neconform' })).toHaveCount(0);
+  // The doctor sees it on the treatment too.
+  await doctor.getByTestId('history-entry').filter({ hasText: 'coroană metalo-ceramică' }).click();
+  const entry = doctor.getByRole('dialog', { name: 'Modifică tratament' });
+  await expect(entry.getByRole('list', { name: 'Instrumente folosite' })).toContainText(
+    `${name} · ID ${id} · `,
+  );
+  await expect(entry.getByText('· șarjă neconformă: pacientul trebuie informat')).toBeVisible();
+  await doctorContext.close();
 
   // The trace-back prints (A4) and exports as CSV.
   await page.emulateMedia({ media: 'print' });
@@ -228,6 +238,9 @@ test('sterilisation: daily test warning, an id typed into the search, instrument
   ).toBeVisible();
   await page.getByRole('button', { name: 'Test conform' }).click();
   await expect(page.getByText('Testul zilnic al autoclavelor este făcut.')).toBeVisible();
+  await expect(
+    page.getByText(`· Autoclav 1 · Bowie-Dick · conform · ${DEMO_USERS.sterilizare.nume}`, { exact: false }),
+  ).toBeVisible();
 
   const name = `Chiuretă ${uniqueWord()}`;
   const load = await apiCycle(page, name, 'punga');

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   cycle,
@@ -24,6 +24,7 @@ export const sterilisationKeys = {
   instruments: (q: string) => ['sterilisation', 'instruments', q] as const,
   available: ['sterilisation', 'available'] as const,
   cycle: (id: number) => ['sterilisation', 'cycle', id] as const,
+  label: (id: number) => ['sterilisation', 'label', id] as const,
   trace: (id: number) => ['sterilisation', 'trace', id] as const,
   history: (nume: string, zi: string) => ['sterilisation', 'history', nume, zi] as const,
   instrumentHistory: (id: string, zi: string) => ['sterilisation', 'instrument-history', id, zi] as const,
@@ -116,6 +117,22 @@ export function useFindLabel() {
     mutationFn: (id: number) => request(`/api/instrument/eticheta/${id}`, { schema: cycle }),
     meta: { isErrorHandled: true },
   });
+}
+
+/**
+ * The loads of these sterilisation ids (GET /api/instrument/eticheta/{id} each): whether an instrument
+ * already used came from a load that failed since. Answers the failed ids.
+ */
+export function useFailedPouches(ids: readonly number[]): ReadonlySet<number> {
+  const answers = useQueries({
+    queries: ids.map((id) => ({
+      queryKey: sterilisationKeys.label(id),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        request(`/api/instrument/eticheta/${id}`, { schema: cycle, signal }),
+      retry: false,
+    })),
+  });
+  return new Set(ids.filter((_, index) => answers[index]?.data?.status === 'neconform'));
 }
 
 export function useCycleTrace(cycleId: number) {

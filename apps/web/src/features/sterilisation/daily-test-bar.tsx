@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { STERILISATION_MESSAGES as M } from '@odonto/domain/contracts/sterilisation';
 import { DAILY_TEST_KINDS, type DailyTestKind } from '@odonto/domain/sterilisation';
 import { useDailyTests, useRecordDailyTest, useSterilisationSettings } from './api';
+import { dateTime } from './sterilisation-format';
 
 /** Today's Bowie-Dick / Helix test: a warning while an autoclave lacks a passed one, and its record. */
 export function DailyTestBar({ canWrite }: { canWrite: boolean }) {
@@ -59,6 +60,13 @@ export function DailyTestBar({ canWrite }: { canWrite: boolean }) {
           </Button>
         </Group>
       ) : null}
+      {tests.data?.tests.map((test) => (
+        <Text key={test.id} size="sm" c={test.result === 'pass' ? undefined : 'red'}>
+          {dateTime(test.at)} · {test.autoclave} · {test.kind} ·{' '}
+          {test.result === 'pass' ? 'conform' : 'neconform'} · {test.operator}
+        </Text>
+      ))}
+      {tests.error ? <Text c="red">{tests.error.message}</Text> : null}
       {record.error ? <Text c="red">{record.error.message}</Text> : null}
     </Alert>
   );

@@ -12,7 +12,7 @@ import type { UsedInstrument } from '@odonto/domain/contracts/history';
 import type { SterilisedInstrument } from '@odonto/domain/contracts/sterilisation';
 import { formatInstrumentDate } from '@odonto/domain/dates';
 import { normalizeSearchText } from '@odonto/domain/text';
-import { useSterilisedInstruments } from './api';
+import { useFailedPouches, useSterilisedInstruments } from './api';
 
 export interface InstrumentsPanelProps {
   /** The entry's `sterilizari` (already used on it). */
@@ -62,6 +62,11 @@ export function toUsedInstruments(selected: readonly SterilisedInstrument[]): Us
  */
 export function InstrumentsPanel({ used, selected, onChange, disabled = false }: InstrumentsPanelProps) {
   const available = useSterilisedInstruments();
+  const usedIds = used.flatMap((item) => {
+    const id = Number(item.id_sterilizare);
+    return Number.isSafeInteger(id) && id > 0 ? [id] : [];
+  });
+  const failed = useFailedPouches(usedIds);
   const pouches = available.data ?? [];
   const byId = new Map(pouches.map((item) => [String(item.id_sterilizare), item]));
   for (const item of selected) byId.set(String(item.id_sterilizare), item);
@@ -102,6 +107,12 @@ export function InstrumentsPanel({ used, selected, onChange, disabled = false }:
             {used.map((item) => (
               <List.Item key={`${String(item.id_sterilizare)}@${item.used_at}`}>
                 {item.name} · ID {String(item.id_sterilizare)} · {formatInstrumentDate(item.used_at)}
+                {failed.has(Number(item.id_sterilizare)) ? (
+                  <Text span c="red" fw={700}>
+                    {' '}
+                    · șarjă neconformă: pacientul trebuie informat
+                  </Text>
+                ) : null}
               </List.Item>
             ))}
           </List>

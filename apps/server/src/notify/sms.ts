@@ -37,15 +37,20 @@ export function createFileSmsProvider(dataDir: string, log: FastifyBaseLogger): 
 // A gateway that does not answer within this long counts as failed; the worker tries again later.
 const HTTP_TIMEOUT_MS = 15_000;
 
-/** A real gateway: POST JSON {to, text} with a bearer token; any 2xx answer means accepted. */
+/**
+ * A real gateway: POST JSON {to, text} with a bearer token; any 2xx answer means accepted. Every try of one
+ * outbox row carries the same `Idempotency-Key` (the row's id): a gateway that honours it sends the SMS once
+ * even when its answer to an earlier try was lost (a time-out) and the worker tried again.
+ */
 export function createHttpSmsProvider(url: string, token: string | null): SmsProvider {
   return {
     name: 'http',
-    async send(message) {
+    async send(message, { id }) {
       const response = await fetch(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
+          'idempotency-key': id,
           ...(token ? { authorization: `Bearer ${token}` } : {}),
         },
         body: JSON.stringify({ to: message.to, text: message.text }),

@@ -93,6 +93,10 @@ describeEachDialect('SMS reminders through the outbox worker', ({ build }) => {
     [row] = await reminderRows(t, booked._id);
     expect(row).toMatchObject({ status: 'sent', attempts: 3, last_error: null });
     expect(gateway.received).toHaveLength(3);
+    // Each try names the same message, so a gateway can tell a retry from a new SMS.
+    expect(new Set(gateway.received.map((sms) => sms.headers['idempotency-key']))).toEqual(
+      new Set([row?.id]),
+    );
   });
 
   it('marks a reminder failed with the reason after the last retry', async () => {

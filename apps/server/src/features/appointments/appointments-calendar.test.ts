@@ -72,6 +72,6 @@ describeEachDialect('calendar API', ({ useApp }) => {
       .select('body')
       .where('kind', '=', 'appointment-reminder')
       .executeTakeFirstOrThrow();
-    expect(row.body).toBe('Dent Art: 05.03.2026 10:00 Dr. Ana Pop');
+    expect(row.body).toBe('Dent Art: 05.03.2026 10:00 Ana Pop');
   });
 });

@@ -54,8 +54,9 @@ function ReminderSettingsForm({ initial, onDone }: { initial: ReminderSettings; 
         onChange={(event) => setValues({ ...values, template: event.currentTarget.value })}
       />
       <Text size="xs" c="dimmed">
-        Câmpuri: {REMINDER_PLACEHOLDERS.map((name) => `{${name}}`).join(', ')}. Mesajul se trimite cu orele
-        setate înainte de programare; cele deja programate își păstrează textul.
+        Câmpuri: {REMINDER_PLACEHOLDERS.map((name) => `{${name}}`).join(', ')} ({'{medic}'} este numele
+        medicului, fără „Dr.”). Mesajul pleacă cu orele setate înainte de programare; mesajele deja programate
+        își păstrează textul.
       </Text>
       <Stack gap={4} component="section" aria-label="Exemplu de mesaj">
         <Text size="sm" fw={600}>

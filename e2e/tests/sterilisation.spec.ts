@@ -2,6 +2,21 @@ import type { Page } from '@playwright/test';
 import { DEMO_USERS, expect, test } from '../fixtures';
 import { API_HEADERS, createPatient, uniquePhone, uniqueWord } from '../support/patients';
 
+/** A passing cycle of one instrument, as POST /api/instrument/sterilizare takes it. */
+function cycleData(instrumentId: string) {
+  return {
+    autoclave: 'Autoclav 1',
+    programme: '134 °C standard',
+    temperature: 134,
+    pressure: 2.1,
+    duration: 5,
+    integrator: 'pass',
+    biological: 'none',
+    packagingChecked: true,
+    items: [{ instrumentId }],
+  };
+}
+
 /** Creates an instrument through the side panel and answers its row. */
 async function createInstrument(page: Page, name: string) {
   await page.getByRole('button', { name: 'Instrument nou' }).click();
@@ -107,9 +122,13 @@ test('sterilisation: an instrument is sterilised, labelled, used in a treatment 
   });
   const doctor = await doctorContext.newPage();
   await signIn(doctor, DEMO_USERS.medic);
+  // A doctor may read the register but not record a cycle, even a well-formed one.
+  const listed = await doctor.request.get(`/api/instruments?q=${encodeURIComponent(name)}`);
+  expect(listed.status()).toBe(200);
+  const [listedInstrument] = (await listed.json()) as { _id: string }[];
   const refused = await doctor.request.post('/api/instrument/sterilizare', {
     headers: API_HEADERS,
-    data: { autoclave: 'Autoclav 1' },
+    data: cycleData(listedInstrument?._id ?? ''),
   });
   expect(refused.status()).toBe(403);
   const patient = await createPatient(doctor.request, {
@@ -208,18 +227,7 @@ async function apiCycle(
   const instrument = (await created.json()) as { _id: string };
   const recorded = await page.request.post('/api/instrument/sterilizare', {
     headers: API_HEADERS,
-    data: {
-      ...(startedAt ? { startedAt } : {}),
-      autoclave: 'Autoclav 1',
-      programme: '134 °C standard',
-      temperature: 134,
-      pressure: 2.1,
-      duration: 5,
-      integrator: 'pass',
-      biological: 'none',
-      packagingChecked: true,
-      items: [{ instrumentId: instrument._id }],
-    },
+    data: { ...(startedAt ? { startedAt } : {}), ...cycleData(instrument._id) },
   });
   expect(recorded.status(), await recorded.text()).toBe(201);
   return (await recorded.json()) as CycleAnswer;

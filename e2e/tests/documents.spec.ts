@@ -167,6 +167,12 @@ test('a medic adds a PDF, an X-ray, a note and an imported file, previews each, 
 
   // Delete: NU keeps it, DA removes it.
   await page.getByRole('button', { name: 'Șterge Consimțământ', exact: true }).click();
+  await page.getByRole('button', { name: 'NU', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'NU', exact: true })).toBeHidden();
+  // Read again from the server: still there.
+  await page.reload();
+  await expect(documents.getByTestId('document-label')).toHaveText(['Consimțământ']);
+  await page.getByRole('button', { name: 'Șterge Consimțământ', exact: true }).click();
   await page.getByRole('button', { name: 'DA', exact: true }).click();
   await expect(page.getByText('Niciun document.')).toBeVisible();
 });

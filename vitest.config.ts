@@ -2,9 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // Vitest's default is one worker per core minus one: a single worker on a 2-core CI machine. The API
-    // tests wait on the database and the disk most of the time, so two workers use the machine well.
-    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -57,7 +57,6 @@ export function InstrumentList(props: InstrumentListProps) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Instrument</Table.Th>
-              <Table.Th>Stare</Table.Th>
               <Table.Th>ID sterilizare</Table.Th>
               <Table.Th>Valabil până la</Table.Th>
               <Table.Th aria-label="Acțiuni" />
@@ -68,21 +67,26 @@ export function InstrumentList(props: InstrumentListProps) {
               <Table.Tr key={instrument._id}>
                 <Table.Td>
                   <Text fw={600}>{instrument.name}</Text>
-                  <Text size="sm" c="dimmed">
-                    {PACKAGING_LABELS[instrument.packaging]}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Badge size="lg" variant="light" color={STATUS_COLORS[instrument.status]}>
-                    {INSTRUMENT_STATUS_LABELS[instrument.status]}
-                  </Badge>
+                  <Group gap="xs" mt={4}>
+                    <Badge
+                      size="md"
+                      variant="light"
+                      color={STATUS_COLORS[instrument.status]}
+                      miw="max-content"
+                    >
+                      {INSTRUMENT_STATUS_LABELS[instrument.status]}
+                    </Badge>
+                    <Text size="sm" c="dimmed">
+                      {PACKAGING_LABELS[instrument.packaging]}
+                    </Text>
+                  </Group>
                 </Table.Td>
                 <Table.Td>{instrument.id_sterilizare ?? '—'}</Table.Td>
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {instrument.useBy === null ? '—' : formatInstrumentDate(instrument.useBy)}
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={6} wrap="nowrap" justify="flex-end">
+                  <Group gap={4} wrap="nowrap" justify="flex-end">
                     {canWrite ? (
                       <RowAction
                         label={`Sterilizează ${instrument.name}`}
@@ -142,7 +146,7 @@ function RowAction(props: { label: string; color?: string; onClick: () => void; 
   return (
     <Tooltip label={props.label}>
       <ActionIcon
-        size={48}
+        size={44}
         variant="light"
         color={props.color}
         aria-label={props.label}

@@ -35,11 +35,11 @@ export function SidePanel({
           </Text>
           {canWrite ? (
             <>
-              <Button size="xl" leftSection={<IconPlus />} onClick={() => onView({ kind: 'create' })}>
+              <Button size="lg" leftSection={<IconPlus />} onClick={() => onView({ kind: 'create' })}>
                 Instrument nou
               </Button>
               <Button
-                size="xl"
+                size="lg"
                 variant="light"
                 onClick={() => onView({ kind: 'sterilise', first: null, key: Date.now() })}
               >

@@ -112,7 +112,7 @@ export function SterilisationPage() {
         </Tabs.List>
         <Tabs.Panel value="instrumente" pt="md">
           <Grid gap="md">
-            <Grid.Col span={{ base: 12, lg: 7 }}>
+            <Grid.Col span={{ base: 12, lg: 8 }}>
               {instruments.error ? (
                 <Alert color="red" mb="md">
                   {instruments.error.message}
@@ -135,7 +135,7 @@ export function SterilisationPage() {
                 onDelete={(instrument) => void handleDelete(instrument)}
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, lg: 5 }}>
+            <Grid.Col span={{ base: 12, lg: 4 }}>
               <SidePanel view={view} canWrite={canWrite} onView={setView} />
               <Button
                 mt="md"

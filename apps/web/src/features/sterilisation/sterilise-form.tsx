@@ -172,7 +172,7 @@ export function SteriliseForm({
           onChange={(event) => setStartedAtText(event.currentTarget.value)}
           error={startedAtError ?? formState.errors.startedAt?.message}
         />
-        <SimpleGrid cols={2}>
+        <SimpleGrid type="container" cols={{ base: 1, '360px': 2 }}>
           <Controller
             control={control}
             name="autoclave"
@@ -204,7 +204,7 @@ export function SteriliseForm({
             )}
           />
         </SimpleGrid>
-        <SimpleGrid cols={3}>
+        <SimpleGrid type="container" cols={{ base: 1, '420px': 3 }}>
           {(
             [
               ['temperature', 'Temperatura (°C)', 0],

@@ -1,10 +1,7 @@
-import { useState } from 'react';
 import { Button, Group, Paper, Select, SimpleGrid } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { IconFilterOff } from '@tabler/icons-react';
 import { auditActionLabel } from '@odonto/domain/contracts/audit';
-import { toIsoDay } from '@odonto/domain/dates';
-import { DATE_PICKER_A11Y } from '../../ui/date-labels';
+import { PeriodPicker } from '../../ui/period-picker';
 import { useAuditActions } from './api';
 import { hasActiveFilters, type AuditFilters } from './audit-params';
 import { PatientPicker, UserPicker } from './audit-pickers';
@@ -15,48 +12,6 @@ export interface AuditFiltersProps {
   patientLabel: string | null;
   onChange: (patch: Partial<AuditFilters>) => void;
   onReset: () => void;
-}
-
-type Range = [string | null, string | null];
-
-/** The period: applied once both days are chosen, or when cleared; a half-chosen range stays local. */
-function PeriodPicker({
-  from,
-  to,
-  onChange,
-}: {
-  from: string;
-  to: string;
-  onChange: (range: Range) => void;
-}) {
-  const fromUrl: Range = [from || null, to || null];
-  const [range, setRange] = useState<Range>(fromUrl);
-  const [lastUrl, setLastUrl] = useState(`${from}|${to}`);
-  if (`${from}|${to}` !== lastUrl) {
-    setLastUrl(`${from}|${to}`);
-    setRange(fromUrl);
-  }
-
-  function handleChange(next: Range) {
-    setRange(next);
-    if ((next[0] && next[1]) || (!next[0] && !next[1])) onChange(next);
-  }
-
-  return (
-    <DatePickerInput
-      type="range"
-      label="Perioadă"
-      placeholder="Oricând"
-      value={range}
-      onChange={handleChange}
-      allowSingleDateInRange
-      maxDate={toIsoDay(new Date())}
-      valueFormat="DD.MM.YYYY"
-      {...DATE_PICKER_A11Y}
-      clearable
-      clearButtonProps={{ 'aria-label': 'Șterge perioada' }}
-    />
-  );
 }
 
 function ActionSelect({ value, onChange }: { value: string; onChange: (action: string) => void }) {

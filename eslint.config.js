@@ -37,6 +37,7 @@ const PUBLIC_FEATURE_MODULES = {
     'clinic/clinic.service',
     'signatures/entry-signature',
     'patients/patients.presenter',
+    'patients/live-patient.queries',
     'sterilisation/instrument-uses.service',
     'audit/audit-csv',
   ],

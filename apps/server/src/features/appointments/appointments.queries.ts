@@ -1,12 +1,5 @@
 import type { Kysely } from 'kysely';
-import type {
-  AppointmentRow,
-  Database,
-  NewAppointmentRow,
-  OutboxRow,
-  PatientRow,
-  UserRow,
-} from '../../db/database';
+import type { AppointmentRow, Database, NewAppointmentRow, OutboxRow, UserRow } from '../../db/database';
 
 /** An appointment with its doctor's name ('' when the account is gone). */
 export type AppointmentWithDoctor = AppointmentRow & { doctor_name: string };
@@ -159,17 +152,4 @@ export async function findReminders(
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-}
-
-/** The patient if it exists and is not deleted. */
-export async function findLivePatientRow(
-  db: Kysely<Database>,
-  patientId: string,
-): Promise<PatientRow | undefined> {
-  return db
-    .selectFrom('patients')
-    .selectAll()
-    .where('id', '=', patientId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
 }

@@ -24,7 +24,6 @@ import {
   findAppointmentsInRange,
   findDoctorAppointmentsAround,
   findLiveAppointment,
-  findLivePatientRow,
   findPatientAppointments,
   findReminders,
   insertAppointment,
@@ -34,6 +33,7 @@ import {
 } from './appointments.queries';
 import { readReminderSettings } from './reminder-settings.queries';
 import { syncReminder } from './reminders.service';
+import { findLivePatient } from '../patients/live-patient.queries';
 
 export interface AppointmentsDeps {
   db: Kysely<Database>;
@@ -59,7 +59,7 @@ export async function listPatientAppointments(
   deps: AppointmentsDeps,
   patientId: string,
 ): Promise<Appointment[]> {
-  if (!(await findLivePatientRow(deps.db, patientId))) throw patientNotFound();
+  if (!(await findLivePatient(deps.db, patientId))) throw patientNotFound();
   return answerList(deps, patientId);
 }
 
@@ -159,7 +159,7 @@ function auditDetails(
 }
 
 async function requirePatient(trx: Kysely<Database>, patientId: string): Promise<PatientRow> {
-  const patient = await findLivePatientRow(trx, patientId);
+  const patient = await findLivePatient(trx, patientId);
   if (!patient) throw patientNotFound();
   return patient;
 }

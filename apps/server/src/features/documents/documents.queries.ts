@@ -12,22 +12,6 @@ export async function isLivePatient(db: Kysely<Database>, patientId: string): Pr
   return row !== undefined;
 }
 
-/**
- * Locks a live patient's row for the rest of the transaction (a no-op update: a PostgreSQL row lock,
- * SQLite's one writer), so a document is never added to a patient being deleted. False when unknown or
- * deleted.
- */
-export async function lockLivePatient(trx: Kysely<Database>, patientId: string): Promise<boolean> {
-  const row = await trx
-    .updateTable('patients')
-    .set((eb) => ({ version: eb.ref('version') }))
-    .where('id', '=', patientId)
-    .where('deleted_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** A document with its file's metadata, as the list answers it. */
 export interface DocumentWithFile extends DocumentRow {
   file: FileRow | null;

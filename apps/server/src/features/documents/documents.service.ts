@@ -16,10 +16,10 @@ import {
   findLiveDocuments,
   insertDocument,
   isLivePatient,
-  lockLivePatient,
   softDeleteDocument,
   updateDocumentIfVersion,
 } from './documents.queries';
+import { lockLivePatient } from '../patients/live-patient.queries';
 
 export interface DocumentsDeps {
   db: Kysely<Database>;

@@ -9,9 +9,10 @@ import { AppError } from '../../plugins/errors';
 import { invalid } from './history-form';
 import { HISTORY_SERVER_MESSAGES as TEXT } from './history-messages';
 import { lockPatient, nextEntryId, patientNotFound, storedDate } from './entry-rules';
-import { findLiveEntry, insertEntry, lockLivePatient, softDeleteEntry } from './history.queries';
+import { findLiveEntry, insertEntry, softDeleteEntry } from './history.queries';
 import { historyAudit, type HistoryDeps } from './history.service';
 import { loadPatientHistory } from './patient-history';
+import { lockLivePatient } from '../patients/live-patient.queries';
 
 type SavePunte = z.output<typeof savePunteRequest>;
 

@@ -15,8 +15,9 @@ import { AppError } from '../../plugins/errors';
 import { invalidFields } from './history-form';
 import { HISTORY_SERVER_MESSAGES as TEXT } from './history-messages';
 import { instrumentsText } from './history.presenter';
-import { lockLivePatient, maxEntryId, type EntryColumns } from './history.queries';
+import { maxEntryId, type EntryColumns } from './history.queries';
 import { loadPatientHistory } from './patient-history';
+import { lockLivePatient } from '../patients/live-patient.queries';
 
 export const patientNotFound = () => new AppError(404, 'not_found', TEXT.patientNotFound);
 export const entryNotFound = () => new AppError(404, 'not_found', TEXT.entryNotFound);

@@ -9,38 +9,6 @@ import type {
   PatientRow,
 } from '../../db/database';
 
-/** A patient that is not deleted. */
-export async function findLivePatient(
-  db: Kysely<Database>,
-  patientId: string,
-): Promise<PatientRow | undefined> {
-  return db
-    .selectFrom('patients')
-    .selectAll()
-    .where('id', '=', patientId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
-
-/**
- * Locks a live patient's row for the rest of the transaction and answers it (undefined when unknown or
- * deleted). Every history write takes this lock first, so two writes for one patient run one after the
- * other: the chart a rule is checked against cannot change before the write commits, and entry ids stay
- * unique. A no-op update locks on both databases (PostgreSQL row lock; SQLite's one writer).
- */
-export async function lockLivePatient(
-  trx: Kysely<Database>,
-  patientId: string,
-): Promise<PatientRow | undefined> {
-  return trx
-    .updateTable('patients')
-    .set((eb) => ({ version: eb.ref('version') }))
-    .where('id', '=', patientId)
-    .where('deleted_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
-}
-
 /** Writes the removed teeth and answers the patient with its new version. */
 export async function setRemovedTeeth(
   trx: Kysely<Database>,

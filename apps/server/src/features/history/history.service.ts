@@ -22,11 +22,9 @@ import type { HistoryForm } from './history-form';
 import { toHistoryEntry } from './history.presenter';
 import {
   findLiveEntry,
-  findLivePatient,
   findLivePictures,
   insertEntry,
   insertPictures,
-  lockLivePatient,
   markPicturesDeleted,
   setPicturePosition,
   softDeleteEntry,
@@ -34,6 +32,7 @@ import {
 } from './history.queries';
 import type { SaveHistoryObj, UpdateHistoryObj } from './history.schemas';
 import { loadPatientHistory } from './patient-history';
+import { findLivePatient, lockLivePatient } from '../patients/live-patient.queries';
 
 export interface HistoryDeps {
   db: Kysely<Database>;

@@ -3,8 +3,9 @@ import type { Patient } from '@odonto/domain/contracts/patients';
 import { parseStringArray, toJsonText } from '../../db/json';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
 import { patientNotFound } from './entry-rules';
-import { lockLivePatient, setRemovedTeeth } from './history.queries';
+import { setRemovedTeeth } from './history.queries';
 import { patientAnswer, type HistoryDeps } from './history.service';
+import { lockLivePatient } from '../patients/live-patient.queries';
 
 /**
  * POST /api/sterge-dinte/{patientId}: marks the tooth removed, or present again when it already was

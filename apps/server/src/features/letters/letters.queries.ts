@@ -1,16 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, LetterRow, NewLetterRow, PatientRow } from '../../db/database';
-
-/** A patient that is not deleted. */
-export async function findLivePatient(db: Kysely<Database>, id: string): Promise<PatientRow | null> {
-  const row = await db
-    .selectFrom('patients')
-    .selectAll()
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row ?? null;
-}
+import type { Database, LetterRow, NewLetterRow } from '../../db/database';
 
 export async function insertLetter(trx: Kysely<Database>, row: NewLetterRow): Promise<void> {
   await trx.insertInto('letters').values(row).execute();

@@ -14,7 +14,8 @@ import type { SessionUser } from '../../plugins/sessions';
 import { readClinic } from '../clinic/clinic.service';
 import { loadPatientHistory } from '../history/patient-history';
 import { toPatient } from '../patients/patients.presenter';
-import { findLetter, findLetters, findLivePatient, insertLetter } from './letters.queries';
+import { findLetter, findLetters, insertLetter } from './letters.queries';
+import { findLivePatient } from '../patients/live-patient.queries';
 
 export interface LettersDeps {
   db: Kysely<Database>;

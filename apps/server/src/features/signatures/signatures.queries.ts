@@ -3,39 +3,9 @@ import type {
   Database,
   NewSignatureRequestRow,
   NewSignatureRow,
-  PatientRow,
   SignatureRequestRow,
   SignatureRow,
 } from '../../db/database';
-
-/**
- * Locks a live patient's row for the rest of the transaction (a no-op update, as the history writes do),
- * so a signature is computed from an entry that cannot change before it commits.
- */
-export async function lockLivePatient(
-  trx: Kysely<Database>,
-  patientId: string,
-): Promise<PatientRow | undefined> {
-  return trx
-    .updateTable('patients')
-    .set((eb) => ({ version: eb.ref('version') }))
-    .where('id', '=', patientId)
-    .where('deleted_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
-}
-
-export async function findLivePatient(
-  db: Kysely<Database>,
-  patientId: string,
-): Promise<PatientRow | undefined> {
-  return db
-    .selectFrom('patients')
-    .selectAll()
-    .where('id', '=', patientId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
 
 export async function insertSignature(trx: Kysely<Database>, row: NewSignatureRow): Promise<SignatureRow> {
   return trx.insertInto('signatures').values(row).returningAll().executeTakeFirstOrThrow();

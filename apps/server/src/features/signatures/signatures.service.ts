@@ -28,14 +28,13 @@ import { contentSha256, signatureRecordOf, type StoredEntrySignature } from './e
 import { signaturePng } from './signature-image';
 import {
   closeRequest,
-  findLivePatient,
   findPatientSignatures,
   findRequest,
   insertSignature,
-  lockLivePatient,
   setEntrySignature,
 } from './signatures.queries';
 import type { StationHub } from './station-hub';
+import { findLivePatient, lockLivePatient } from '../patients/live-patient.queries';
 
 export interface SignatureDeps {
   db: Kysely<Database>;

@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconFileDownload, IconListSearch } from '@tabler/icons-react';
+import { IconFileDownload, IconListSearch } from '@tabler/icons-react';
 import { usePageTitle } from '../../ui/use-page-title';
 import { useAuditList } from './api';
 import { AuditFiltersPanel } from './audit-filters';
 import { exportHref, toListQuery, useAuditParams } from './audit-params';
 import { AuditTable } from './audit-table';
+import { ListPager } from '../../ui/list-pager';
 
 /** '1 înregistrare', '7 înregistrări', '25 de înregistrări': Romanian puts 'de' after 20, 21, … */
 export function entryCount(total: number): string {
@@ -92,31 +93,13 @@ export function AuditPage() {
           </div>
         )}
       </Paper>
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Text size="sm" c="dimmed" aria-live="polite" data-testid="page-summary">
-          {data ? `Pagina ${data.page} din ${pageCount} · ${entryCount(data.total)}` : ' '}
-        </Text>
-        <Group gap="xs">
-          <Button
-            variant="default"
-            leftSection={<IconChevronLeft size={16} />}
-            onClick={() => setPage(page - 1)}
-            disabled={page <= 1}
-            aria-label="Pagina anterioară"
-          >
-            Anterioară
-          </Button>
-          <Button
-            variant="default"
-            rightSection={<IconChevronRight size={16} />}
-            onClick={() => setPage(page + 1)}
-            disabled={!data || page >= pageCount}
-            aria-label="Pagina următoare"
-          >
-            Următoare
-          </Button>
-        </Group>
-      </Group>
+      <ListPager
+        summary={data ? `Pagina ${data.page} din ${pageCount} · ${entryCount(data.total)}` : null}
+        page={page}
+        pageCount={pageCount}
+        isLoaded={Boolean(data)}
+        onPage={setPage}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChevronLeft, IconChevronRight, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { PatientListItem } from '@odonto/domain/contracts/patients';
 import { can } from '@odonto/domain/roles';
@@ -11,6 +11,7 @@ import { hasActiveFilters, toListQuery, usePatientListParams } from './list-para
 import { PatientFilters } from './patient-filters';
 import { fullName } from './patient-screen';
 import { PatientTable } from './patient-table';
+import { ListPager } from '../../ui/list-pager';
 
 /** '1 pacient', '7 pacienți', '25 de pacienți', '105 pacienți': Romanian puts 'de' after 20, 21, … */
 export function patientCount(total: number): string {
@@ -107,31 +108,13 @@ export function PatientListPage() {
           </div>
         )}
       </Paper>
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Text size="sm" c="dimmed" aria-live="polite" data-testid="page-summary">
-          {data ? pageSummary(data.page, pageCount, data.total) : ' '}
-        </Text>
-        <Group gap="xs">
-          <Button
-            variant="default"
-            leftSection={<IconChevronLeft size={16} />}
-            onClick={() => setPage(page - 1)}
-            disabled={page <= 1}
-            aria-label="Pagina anterioară"
-          >
-            Anterioară
-          </Button>
-          <Button
-            variant="default"
-            rightSection={<IconChevronRight size={16} />}
-            onClick={() => setPage(page + 1)}
-            disabled={!data || page >= pageCount}
-            aria-label="Pagina următoare"
-          >
-            Următoare
-          </Button>
-        </Group>
-      </Group>
+      <ListPager
+        summary={data ? pageSummary(data.page, pageCount, data.total) : null}
+        page={page}
+        pageCount={pageCount}
+        isLoaded={Boolean(data)}
+        onPage={setPage}
+      />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconMessageStar } from '@tabler/icons-react';
+import { IconMessageStar } from '@tabler/icons-react';
 import { REVIEW_MESSAGES } from '@odonto/domain/contracts/reviews';
 import { can } from '@odonto/domain/roles';
 import { useCurrentUser } from '../../lib/current-user';
@@ -12,6 +12,7 @@ import { toFilterQuery, toListQuery, useReviewParams } from './review-params';
 import { ReviewSettingsPanel } from './review-settings';
 import { reviewCount, ReviewStatsPanel } from './review-stats';
 import './rating-modal';
+import { ListPager } from '../../ui/list-pager';
 
 function EmptyState({ isPastLastPage, onFirstPage }: { isPastLastPage: boolean; onFirstPage: () => void }) {
   return (
@@ -79,31 +80,13 @@ export function ReviewsPage() {
           </div>
         ) : null}
       </Paper>
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Text size="sm" c="dimmed" aria-live="polite" data-testid="page-summary">
-          {data ? `Pagina ${data.page} din ${pageCount} · ${reviewCount(data.total)}` : ' '}
-        </Text>
-        <Group gap="xs">
-          <Button
-            variant="default"
-            leftSection={<IconChevronLeft size={16} />}
-            onClick={() => setPage(page - 1)}
-            disabled={page <= 1}
-            aria-label="Pagina anterioară"
-          >
-            Anterioară
-          </Button>
-          <Button
-            variant="default"
-            rightSection={<IconChevronRight size={16} />}
-            onClick={() => setPage(page + 1)}
-            disabled={!data || page >= pageCount}
-            aria-label="Pagina următoare"
-          >
-            Următoare
-          </Button>
-        </Group>
-      </Group>
+      <ListPager
+        summary={data ? `Pagina ${data.page} din ${pageCount} · ${reviewCount(data.total)}` : null}
+        page={page}
+        pageCount={pageCount}
+        isLoaded={Boolean(data)}
+        onPage={setPage}
+      />
     </Stack>
   );
 }

@@ -30,6 +30,20 @@ const TABLE: Record<Permission, readonly [boolean, boolean, boolean, boolean, bo
   'read:sterilised-instruments': [true, true, true, true, true],
   'read:audit': [true, true, false, false, false],
   'manage:settings': [true, true, false, false, false],
+  'read:price-list': [true, true, true, true, false],
+  'manage:price-list': [true, true, false, false, false],
+  'read:plan': [true, true, true, true, false],
+  'write:plan': [true, true, true, false, false],
+  'request:plan-signature': [true, true, true, true, false],
+  'read:payments': [true, true, true, true, false],
+  'write:payments': [true, true, false, true, false],
+  'read:invoices': [true, true, true, true, false],
+  'issue:invoice': [true, true, false, true, false],
+  'storno:invoice': [true, true, false, false, false],
+  'manage:efactura': [true, true, false, false, false],
+  'read:reports': [true, true, false, false, false],
+  'read:own-reports': [true, true, true, false, false],
+  'read:cash-report': [true, true, false, true, false],
 };
 const COLUMNS: readonly Role[] = ['admin', 'dinstitute_admin', 'medic', 'asistent', 'sterilizare'];
 

@@ -20,6 +20,21 @@ export const PERMISSIONS = [
   'read:sterilised-instruments',
   'read:audit',
   'manage:settings',
+  // Money (issues 12 and 13; DESIGN.md §5's wave-2 rows).
+  'read:price-list',
+  'manage:price-list',
+  'read:plan',
+  'write:plan',
+  'request:plan-signature',
+  'read:payments',
+  'write:payments',
+  'read:invoices',
+  'issue:invoice',
+  'storno:invoice',
+  'manage:efactura',
+  'read:reports',
+  'read:own-reports',
+  'read:cash-report',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -34,6 +49,15 @@ const MEDIC: readonly Permission[] = [
   'read:review',
   'read:sterilisation',
   'read:sterilised-instruments',
+  'read:price-list',
+  'read:plan',
+  'write:plan',
+  'request:plan-signature',
+  'read:payments',
+  // Only their own patients' invoices: the invoices service narrows it.
+  'read:invoices',
+  // Only their own figures: the reports service narrows it.
+  'read:own-reports',
 ];
 const ASISTENT: readonly Permission[] = [
   'read:patient',
@@ -41,6 +65,15 @@ const ASISTENT: readonly Permission[] = [
   'read:review',
   'read:sterilisation',
   'read:sterilised-instruments',
+  'read:price-list',
+  'read:plan',
+  'request:plan-signature',
+  // Reception takes payments and issues invoices (never a credit note).
+  'read:payments',
+  'write:payments',
+  'read:invoices',
+  'issue:invoice',
+  'read:cash-report',
 ];
 const STERILIZARE: readonly Permission[] = [
   'read:sterilisation',

@@ -4,6 +4,7 @@
  * in reads them (GET /api/clinic); only admins change them (PUT /api/clinic, the logo calls).
  */
 import { z } from 'zod';
+import { isValidCui, normalizeCui } from '../cui';
 import { RULE_MESSAGES } from '../rules';
 
 export const CLINIC_MESSAGES = {
@@ -20,29 +21,8 @@ export const CLINIC_MESSAGES = {
   logoNotFound: 'Clinica nu are siglă.',
 } as const;
 
-/** The weights of the Romanian CUI/CIF control digit, applied right-aligned to the digits before it. */
-const CUI_WEIGHTS = [7, 5, 3, 2, 1, 7, 5, 3, 2];
-
-/**
- * True for a valid Romanian fiscal code: 2 to 10 digits, optionally after 'RO' (VAT payers), whose
- * last digit is the control digit (weights 753217532, sum × 10 mod 11, 10 counts as 0).
- */
-export function isValidCui(value: string): boolean {
-  const digits = value.replace(/^RO\s?/i, '');
-  if (!/^\d{2,10}$/.test(digits) || digits.startsWith('0')) return false;
-  const body = digits.slice(0, -1).padStart(9, '0');
-  const sum = [...body].reduce((total, digit, index) => total + Number(digit) * (CUI_WEIGHTS[index] ?? 0), 0);
-  const control = ((sum * 10) % 11) % 10;
-  return control === Number(digits.at(-1));
-}
-
-/** 'ro 1234567' → 'RO1234567': the form the clinic's papers print. */
-export function normalizeCui(value: string): string {
-  const trimmed = value.trim();
-  const isVatPayer = /^RO/i.test(trimmed);
-  const digits = trimmed.replace(/^RO\s?/i, '');
-  return isVatPayer ? `RO${digits}` : digits;
-}
+// The CUI rules live in cui.ts (issue 13); re-exported for the callers that import them from here.
+export { isValidCui, normalizeCui } from '../cui';
 
 const optionalText = (max: number, message: string) => z.string().trim().max(max, message).default('');
 

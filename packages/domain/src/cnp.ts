@@ -50,7 +50,10 @@ const CENTURIES: Readonly<Record<string, readonly number[]>> = {
 
 /** The CNP's control digit for its first twelve digits. */
 export function cnpControlDigit(first12: string): number {
-  const sum = [...first12].reduce((total, digit, index) => total + Number(digit) * Number(CONTROL_KEY[index]), 0);
+  const sum = [...first12].reduce(
+    (total, digit, index) => total + Number(digit) * Number(CONTROL_KEY[index]),
+    0,
+  );
   const remainder = sum % 11;
   return remainder === 10 ? 1 : remainder;
 }

@@ -17,7 +17,10 @@ const CUI_PATTERN = /^(RO)?\s?([1-9]\d{1,9})$/i;
 /** The CUI's control digit for the digits before it (at most nine). */
 export function cuiControlDigit(body: string): number {
   const padded = body.padStart(CONTROL_KEY.length, '0');
-  const sum = [...padded].reduce((total, digit, index) => total + Number(digit) * (CONTROL_KEY[index] ?? 0), 0);
+  const sum = [...padded].reduce(
+    (total, digit, index) => total + Number(digit) * (CONTROL_KEY[index] ?? 0),
+    0,
+  );
   return ((sum * 10) % 11) % 10;
 }
 

@@ -26,6 +26,11 @@ export interface Database {
   review_requests: ReviewRequestsTable;
   letters: LettersTable;
   reviews: ReviewsTable;
+  price_items: PriceItemsTable;
+  price_item_prices: PriceItemPricesTable;
+  treatment_plans: TreatmentPlansTable;
+  treatment_plan_revisions: TreatmentPlanRevisionsTable;
+  plan_item_links: PlanItemLinksTable;
 }
 
 export interface UsersTable {
@@ -475,3 +480,89 @@ export interface LettersTable {
 }
 export type LetterRow = Selectable<LettersTable>;
 export type NewLetterRow = Insertable<LettersTable>;
+
+/** A line of the price list (issue 12): a catalogue procedure (`catalogue_id`) or the clinic's own item. */
+export interface PriceItemsTable {
+  id: string;
+  code: string;
+  catalogue_id: number | null;
+  name: string;
+  group_name: string;
+  /** 'dinte' | 'arcada' | 'vizita'. */
+  unit: string;
+  /** Null: exempt from VAT. */
+  vat_rate_bp: number | null;
+  active: number;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+export type PriceItemRow = Selectable<PriceItemsTable>;
+export type NewPriceItemRow = Insertable<PriceItemsTable>;
+
+/** One price of an item from a day on; append-only. */
+export interface PriceItemPricesTable {
+  id: string;
+  price_item_id: string;
+  amount_bani: number;
+  valid_from: string;
+  created_at: string;
+  created_by: string | null;
+}
+export type PriceItemPriceRow = Selectable<PriceItemPricesTable>;
+export type NewPriceItemPriceRow = Insertable<PriceItemPricesTable>;
+
+/**
+ * A treatment plan (issue 12; docs/decisions/0021). `content` is the JSON of its alternatives (phases,
+ * priced items); `status` the stored one ('expirat' is derived from `valid_until`).
+ */
+export interface TreatmentPlansTable {
+  id: string;
+  patient_id: string;
+  /** Per clinic, sequential ('Plan nr. 12'). */
+  number: number;
+  title: string;
+  doctor_id: string;
+  doctor_name: string;
+  /** 'propus' | 'acceptat' | 'în lucru' | 'finalizat' | 'respins'. */
+  status: string;
+  valid_until: string;
+  notes: string;
+  /** The clinic day the list prices were read for. */
+  price_day: string;
+  content: string;
+  revision: number;
+  accepted_alternative: string | null;
+  accepted_revision: number | null;
+  accepted_signature_id: string | null;
+  rejected_reason: string | null;
+  /** The accepted alternative's amount still to do while acceptat / în lucru; 0 otherwise. */
+  open_remaining_bani: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+export type TreatmentPlanRow = Selectable<TreatmentPlansTable>;
+export type NewTreatmentPlanRow = Insertable<TreatmentPlansTable>;
+
+/** The content of every revision of a plan; append-only. */
+export interface TreatmentPlanRevisionsTable {
+  plan_id: string;
+  revision: number;
+  content: string;
+  created_by: string | null;
+  created_at: string;
+}
+export type TreatmentPlanRevisionRow = Selectable<TreatmentPlanRevisionsTable>;
+
+/** A done plan item and the history entry that did it. */
+export interface PlanItemLinksTable {
+  plan_id: string;
+  alternative: string;
+  item_id: string;
+  patient_id: string;
+  history_entry_id: number;
+  done_at: string;
+}
+export type PlanItemLinkRow = Selectable<PlanItemLinksTable>;

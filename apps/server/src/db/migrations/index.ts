@@ -12,6 +12,8 @@ import { documents } from './0009-documents';
 import { clinicLetters } from './0010-clinic-letters';
 import { signatures } from './0011-signatures';
 import { reviews } from './0012-reviews';
+import { priceList } from './0013-price-list';
+import { treatmentPlans } from './0014-treatment-plans';
 
 /**
  * Every migration, in order. Names are numbered and never change once released; migrations are
@@ -31,6 +33,8 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0010-clinic-letters': clinicLetters(),
     '0011-signatures': signatures(),
     '0012-reviews': reviews(),
+    '0013-price-list': priceList(),
+    '0014-treatment-plans': treatmentPlans(dialect),
   };
 }
 

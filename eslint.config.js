@@ -28,8 +28,12 @@ const PUBLIC_FEATURE_MODULES = {
     'signatures/entry-signature-button',
     'signatures/signature-mark',
     'signatures/consent-button',
+    'signatures/signature-capture',
+    'signatures/plan-content',
     'sterilisation/instruments-panel',
     'reviews/review-request-button',
+    'plans/open-items-api',
+    'plans/chart-overlay',
   ],
   'apps/server/src/features': [
     'auth/password.service',
@@ -40,6 +44,10 @@ const PUBLIC_FEATURE_MODULES = {
     'patients/live-patient.queries',
     'sterilisation/instrument-uses.service',
     'audit/audit-csv',
+    'ledger/treatment-charges',
+    'ledger/patient-balance.queries',
+    'plans/plan-progress.service',
+    'plans/plan-acceptance.service',
   ],
 };
 

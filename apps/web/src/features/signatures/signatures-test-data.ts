@@ -67,3 +67,43 @@ export const CROWN_ENTRY: PatientHistoryEntry = {
   medic: 'Dr. Ana Pop',
   version: 3,
 };
+
+/** A station request to accept alternative B of a plan (a 50 lei discount on the alternative). */
+export const PLAN_REQUEST: StationEvent['request'] = {
+  id: 'req-3',
+  patientName: 'Popescu Ana',
+  content: {
+    kind: 'plan',
+    patientId: 'p7',
+    planId: 'plan-4',
+    revision: 2,
+    title: 'Reabilitare molari',
+    validUntil: '2026-04-30',
+    alternative: 'B',
+    items: [
+      {
+        id: 'b1',
+        phase: 'Vizita 1',
+        name: 'coroană zirconiu',
+        teeth: ['1.6'],
+        quantity: 1,
+        unitPriceBani: 125_000,
+        discountBani: 0,
+        finalBani: 120_968,
+      },
+      {
+        id: 'b2',
+        phase: 'Vizita 1',
+        name: 'obturație compozit',
+        teeth: ['2.6'],
+        quantity: 1,
+        unitPriceBani: 30_000,
+        discountBani: 0,
+        finalBani: 29_032,
+      },
+    ],
+    discountBani: 5_000,
+    totalBani: 150_000,
+  },
+  expiresAt: '2026-03-12T10:15:00.000Z',
+};

@@ -4,6 +4,7 @@ import { formatTreatmentDate } from '@odonto/domain/dates';
 import { formatAuditTime } from '@odonto/domain/contracts/audit';
 import { SIGNED_ENTRY_FIELDS, SIGNED_FIELD_LABELS } from '@odonto/domain/signatures';
 import { signatureImagePath } from './api';
+import { PlanSignedContent } from './plan-content';
 
 /** What a signature covers, as signed: the fields (those changed since marked), the image, who and when. */
 export function SignedSnapshot({ record }: { record: SignatureRecord }) {
@@ -36,6 +37,8 @@ export function SignedSnapshot({ record }: { record: SignatureRecord }) {
             })}
           </Table.Tbody>
         </Table>
+      ) : snapshot.kind === 'plan' ? (
+        <PlanSignedContent content={snapshot} />
       ) : (
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           {snapshot.text}

@@ -5,7 +5,7 @@ import { mockApi } from '../../test/mock-api';
 import { SLOW_SCREEN } from '../../test/patients';
 import { renderWithProviders } from '../../test/render';
 import { FakeSignaturePad } from './signature-pad.mock';
-import { makeSignature, STATION_REQUEST } from './signatures-test-data';
+import { makeSignature, PLAN_REQUEST, STATION_REQUEST } from './signatures-test-data';
 import { SignatureStationPage, STATION_THANKS, STATION_WAITING } from './station-page';
 
 vi.mock('signature_pad', async () => ({ default: (await import('./signature-pad.mock')).FakeSignaturePad }));
@@ -72,6 +72,39 @@ describe('signature station', () => {
     expect(api.calls.find((call) => call.url === '/api/signature')?.body).toMatchObject({
       kind: 'request',
       requestId: 'req-1',
+    });
+  });
+
+  it('shows a plan acceptance: title, alternative, items with teeth and amounts, total and validity', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const api = mockApi({
+      'GET /api/signature-station/pending': { body: { request: PLAN_REQUEST } },
+      'POST /api/signature': {
+        status: 201,
+        body: { signature: makeSignature({ kind: 'plan', entryId: null, via: 'station' }), entry: null },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SignatureStationPage />);
+    expect((await screen.findByTestId('station-patient')).textContent).toBe('Popescu Ana');
+    expect(screen.getByText('Acceptați planul de tratament:')).toBeTruthy();
+    expect(screen.getByTestId('plan-signed-title').textContent).toBe('Reabilitare molari');
+    expect(screen.getByTestId('plan-signed-alternative').textContent).toBe('Varianta B');
+    const crown = screen.getByRole('row', { name: /coroană zirconiu/ });
+    expect(crown.textContent).toContain('1.6');
+    expect(crown.textContent).toContain('1.209,68 lei');
+    expect(screen.getByTestId('plan-signed-discount').textContent).toContain(
+      'reducerea pe variantă de 50,00 lei',
+    );
+    expect(screen.getByTestId('plan-signed-total').textContent).toBe('1.500,00 lei');
+    expect(screen.getByTestId('plan-signed-validity').textContent).toContain('30 Apr. 2026');
+
+    act(() => FakeSignaturePad.last?.draw());
+    await user.click(screen.getByRole('button', { name: 'Semnez' }));
+    expect((await screen.findByTestId('station-idle')).textContent).toBe(STATION_THANKS);
+    expect(api.calls.find((call) => call.url === '/api/signature')?.body).toMatchObject({
+      kind: 'request',
+      requestId: 'req-3',
     });
   });
 

@@ -17,6 +17,7 @@ import { formatTreatmentDate } from '@odonto/domain/dates';
 import { SIGNED_ENTRY_FIELDS, SIGNED_FIELD_LABELS } from '@odonto/domain/signatures';
 import { usePageTitle } from '../../ui/use-page-title';
 import { useActivateSignature } from './api';
+import { PlanSignedContent } from './plan-content';
 import { SignaturePadField } from './signature-pad';
 import { useStationRequest } from './station-api';
 
@@ -24,9 +25,17 @@ export const STATION_TITLE = 'Stație de semnătură';
 export const STATION_WAITING = 'Așteptăm o cerere de semnătură…';
 export const STATION_THANKS = 'Mulțumim! Semnătura a fost înregistrată.';
 
+/** The heading above what is signed. */
+const CONTENT_HEADINGS = {
+  entry: 'Semnați pentru tratamentul:',
+  consent: 'Acordul pacientului',
+  plan: 'Acceptați planul de tratament:',
+} as const;
+
 /** What the patient is asked to sign, in large type. */
 function SignedContentView({ request }: { request: StationRequest }) {
   const { content } = request;
+  if (content.kind === 'plan') return <PlanSignedContent content={content} large />;
   if (content.kind === 'consent') {
     return (
       <Text fz="lg" style={{ whiteSpace: 'pre-wrap' }}>
@@ -99,9 +108,7 @@ export function SignatureStationPage() {
                 </Stack>
                 <Stack gap="xs">
                   <Text fw={600} fz="xl">
-                    {request.content.kind === 'consent'
-                      ? 'Acordul pacientului'
-                      : 'Semnați pentru tratamentul:'}
+                    {CONTENT_HEADINGS[request.content.kind]}
                   </Text>
                   <SignedContentView request={request} />
                 </Stack>

@@ -36,17 +36,8 @@ export function useSignatureCapture(
   async function signHere(image: string) {
     if (!target) return;
     try {
-      const answer = await activate.mutateAsync(
-        target.kind === 'entry'
-          ? {
-              kind: 'entry',
-              patientId: target.patientId,
-              entryId: target.entryId,
-              version: target.version,
-              image,
-            }
-          : { kind: 'consent', patientId: target.patientId, text: target.text, image },
-      );
+      // What the station would be sent, signed here: the same target with the drawn image.
+      const answer = await activate.mutateAsync({ ...target, image });
       onSigned(answer.signature);
       return true;
     } catch {

@@ -1,4 +1,5 @@
 import { computeInvoiceTotals } from '@odonto/domain/efactura';
+import { eInvoiceDocument } from '@odonto/domain/efactura-document';
 import { formatDecimalAmount } from '@odonto/domain/money';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EFACTURA_DOCUMENTS } from '../../../test/efactura-documents';
@@ -34,13 +35,21 @@ describe('UBL of CIUS-RO: the official EN 16931 and ANAF rules', () => {
     expect(report, `no report for ${name}`).toBeDefined();
     expect(report?.fatal.map((failure) => `${failure.ruleSet} ${failure.id}: ${failure.text}`)).toEqual([]);
     // Warnings too: none today, and ANAF has turned warnings into errors before.
-    expect(report?.warnings.map((failure) => `${failure.ruleSet} ${failure.id}: ${failure.text}`)).toEqual([]);
+    expect(report?.warnings.map((failure) => `${failure.ruleSet} ${failure.id}: ${failure.text}`)).toEqual(
+      [],
+    );
   });
 
   it('the harness reports a broken invoice as fatal (it really runs the rules)', () => {
     const ids = reports[BROKEN]?.fatal.map((failure) => `${failure.ruleSet} ${failure.id}`) ?? [];
     expect(ids).toContain('CIUS-RO BR-RO-001');
     expect(ids).toContain('EN16931 BR-CO-16');
+  });
+});
+
+describe('the test documents are ones the product lets through', () => {
+  it.each(cases)('%s passes eInvoiceDocument', (_name, doc) => {
+    expect(eInvoiceDocument.safeParse(doc).error?.issues ?? []).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useRouteError, type RouteObject } from 'react-router';
 import { canOpenCalendar } from '../features/appointments/calendar-access';
 import { canOpenAudit } from '../features/audit/audit-access';
+import { canOpenPlans } from '../features/plans/plan-access';
 import { PrintHost } from '../features/print/print-host';
 import { canOpenSignatureStation } from '../features/signatures/station-access';
 import { ConfirmHost } from '../ui/confirm-host';
@@ -46,6 +47,7 @@ const DocumentsPage = lazyPage(() =>
   import('../features/documents/documents-page').then((m) => m.DocumentsPage),
 );
 const HistoryPage = lazyPage(() => import('../features/history/history-page').then((m) => m.HistoryPage));
+const PlansPage = lazyPage(() => import('../features/plans/plans-page').then((m) => m.PlansPage));
 const ChartPage = lazyPage(() => import('../features/chart/chart-page').then((m) => m.ChartPage));
 const AuditPage = lazyPage(() => import('../features/audit/audit-page').then((m) => m.AuditPage));
 const CalendarPage = lazyPage(() =>
@@ -130,6 +132,15 @@ export const routes: RouteObject[] = [
                   { path: 'docs/:id', handle: { name: 'docs' }, element: <DocumentsPage /> },
                   { path: 'history/:id', handle: { name: 'history' }, element: <HistoryPage /> },
                   { path: 'schita/:id', handle: { name: 'schita' }, element: <ChartPage /> },
+                  {
+                    path: 'plan/:id',
+                    handle: { name: 'plan' },
+                    element: (
+                      <RequireAccess allow={canOpenPlans}>
+                        <PlansPage />
+                      </RequireAccess>
+                    ),
+                  },
                 ],
               },
             ],

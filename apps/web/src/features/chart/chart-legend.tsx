@@ -28,10 +28,32 @@ function Swatch({ children, crownOnly = false }: { children: ReactNode; crownOnl
   );
 }
 
-/** What each mark of the chart means; the crown colours by material. */
-export function ChartLegend() {
+/** What each mark of the chart means; the crown colours by material; with a plan drawn, the planned mark. */
+export function ChartLegend({ hasPlan = false }: { hasPlan?: boolean }) {
   return (
     <ul className={classes.legend} aria-label="Legendă">
+      {hasPlan ? (
+        <li>
+          <svg className={classes.swatch} viewBox="0 0 40 40" aria-hidden="true">
+            <defs>
+              <pattern
+                id="legend-plan-hatch"
+                width={8}
+                height={8}
+                patternUnits="userSpaceOnUse"
+                patternTransform="rotate(45)"
+              >
+                <rect width={8} height={8} className={classes.hatchGround} />
+                <line x1={0} y1={0} x2={0} y2={8} className={classes.hatchLine} />
+              </pattern>
+            </defs>
+            <g className={classes.planned}>
+              <rect x={4} y={4} width={32} height={32} rx={6} fill="url(#legend-plan-hatch)" />
+            </g>
+          </svg>
+          planificat (plan de tratament)
+        </li>
+      ) : null}
       {CROWN_MATERIALS.map((material) => (
         <li key={material.fill}>
           <Swatch crownOnly>

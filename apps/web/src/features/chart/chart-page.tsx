@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useOutletContext } from 'react-router';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { TREATMENT_KINDS, type TreatmentKindId } from '@odonto/domain/catalogue';
 import { chartState } from '@odonto/domain/chart-state';
 import type { Patient, PatientHistoryEntry } from '@odonto/domain/contracts/patients';
@@ -12,12 +12,14 @@ import { openModal } from '../../ui/modals';
 import { usePageTitle } from '../../ui/use-page-title';
 import { useToggleRemovedTooth } from '../history/api';
 import '../history/treatment-modal';
+import { usePlanOverlay } from '../plans/chart-overlay';
 import { DentalChart } from './dental-chart';
 import { ToothTimeline } from './tooth-timeline';
 import { toothView } from './tooth-view';
 
 export const CHART_TITLE = 'Schiță dentară';
 export const CHOOSE_TOOTH_HINT = 'Atingeți un dinte pentru a-i vedea tratamentele.';
+export const NO_PLAN_TEXT = 'Pacientul nu are un plan de tratament deschis sau propus.';
 export const TOGGLE_ERROR_ALERT = 'Eroare server, va rugam contactati web master.';
 
 /** The NU/DA question before a tooth is marked missing or present again. */
@@ -30,6 +32,21 @@ export function toggleQuestion(tooth: ToothId, isRemoved: boolean): string {
 /** What this screen reads of the patient layout's outlet context: the loaded patient. */
 interface PatientOutlet {
   patient: Patient;
+}
+
+type ChartView = 'state' | 'plan';
+
+/** The caption of the "plan" view: which plans are drawn, or why nothing is. */
+function PlanCaption({ overlay }: { overlay: ReturnType<typeof usePlanOverlay> }) {
+  if (overlay.isError) return <Text c="red">Planurile de tratament nu au putut fi încărcate.</Text>;
+  if (overlay.isLoading) return <Text c="dimmed">Se încarcă planul de tratament…</Text>;
+  if (overlay.plans.length === 0) return <Text c="dimmed">{NO_PLAN_TEXT}</Text>;
+  return (
+    <Text size="sm" data-testid="plan-caption">
+      Lucrări planificate (hașurat):{' '}
+      {overlay.plans.map((plan) => `Plan nr. ${plan.number} — ${plan.title} (${plan.status})`).join('; ')}
+    </Text>
+  );
 }
 
 function KindFilter({
@@ -67,6 +84,9 @@ export function ChartPage() {
   const canWrite = can(session.userCtx.roles, 'write:patient');
   const defaultMedic = session.userCtx.roles.includes('medic') ? session.user.nume : null;
   const toggleRemoved = useToggleRemovedTooth(patient._id);
+  const canReadPlans = can(session.userCtx.roles, 'read:plan');
+  const [view, setView] = useState<ChartView>('state');
+  const overlay = usePlanOverlay(patient._id, canReadPlans && view === 'plan');
 
   function openEntry(entry: PatientHistoryEntry) {
     openModal('add-treatment', { patient, entryId: entry.id, defaultMedic });
@@ -96,7 +116,21 @@ export function ChartPage() {
           </Button>
         ) : null}
       </Group>
-      <KindFilter kind={kind} onChange={setKind} />
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <KindFilter kind={kind} onChange={setKind} />
+        {canReadPlans ? (
+          <SegmentedControl
+            aria-label="Vedere schiță"
+            value={view}
+            onChange={(value) => setView(value === 'plan' ? 'plan' : 'state')}
+            data={[
+              { value: 'state', label: 'stare actuală' },
+              { value: 'plan', label: 'plan' },
+            ]}
+          />
+        ) : null}
+      </Group>
+      {view === 'plan' ? <PlanCaption overlay={overlay} /> : null}
       <Paper withBorder p="sm">
         <DentalChart
           history={patient.history}
@@ -104,6 +138,7 @@ export function ChartPage() {
           onToothClick={setSelected}
           kind={kind}
           selectedTooth={selected}
+          planned={view === 'plan' ? overlay.marks : undefined}
         />
       </Paper>
       {selected ? (

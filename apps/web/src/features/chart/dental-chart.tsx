@@ -1,10 +1,11 @@
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import type { TreatmentKindId } from '@odonto/domain/catalogue';
 import { chartState, type BridgeState, type ChartHistoryEntry } from '@odonto/domain/chart-state';
 import { ROWS, rowIndexOf, type ToothId } from '@odonto/domain/teeth';
 import { bridgeBand, CHART_HEIGHT, CHART_WIDTH, CELL_WIDTH, MIDLINE_X, toothCentreX } from './chart-geometry';
 import { ChartLegend } from './chart-legend';
 import { ChartTooth } from './chart-tooth';
+import { PlanHatch, PlanOverlay, type PlannedMark } from './plan-overlay';
 import { toothView } from './tooth-view';
 import classes from './dental-chart.module.css';
 
@@ -26,7 +27,13 @@ export interface DentalChartProps {
   selectedTooth?: ToothId | null;
   /** Shows the legend under the drawing (default true). */
   legend?: boolean;
+  /** Selection mode (planning): every tooth in the list is marked selected; clicks toggle through onToothClick. */
+  selectedTeeth?: readonly ToothId[];
+  /** Planned work (a treatment plan's items), drawn outlined and hatched over the state. */
+  planned?: readonly PlannedMark[];
 }
+
+export type { PlannedMark };
 
 function BridgeSpan({ bridge }: { bridge: BridgeState<ChartHistoryEntry> }) {
   const first = rowIndexOf(bridge.teeth[0] ?? bridge.start);
@@ -67,8 +74,12 @@ export function DentalChart({
   printable = false,
   selectedTooth = null,
   legend = true,
+  selectedTeeth,
+  planned,
 }: DentalChartProps) {
   const state = useMemo(() => chartState(history, dintiStersi), [history, dintiStersi]);
+  const hatchId = `plan-hatch-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const isSelected = (id: ToothId) => (selectedTeeth ? selectedTeeth.includes(id) : selectedTooth === id);
   return (
     <div className={printable ? classes.printable : undefined} data-testid="dental-chart">
       <div className={classes.scroller}>
@@ -78,7 +89,9 @@ export function DentalChart({
           role="group"
           aria-label="Schiță dentară"
           data-kind={kind ?? undefined}
+          data-selection={selectedTeeth ? 'multiple' : undefined}
         >
+          {planned ? <PlanHatch id={hatchId} /> : null}
           <line className={classes.midline} x1={MIDLINE_X} x2={MIDLINE_X} y1={0} y2={CHART_HEIGHT} />
           {state.bridges.map((bridge) => (
             <BridgeSpan key={bridge.entryId} bridge={bridge} />
@@ -92,15 +105,16 @@ export function DentalChart({
                   side={side}
                   index={index}
                   view={toothView(state.teeth[id], kind)}
-                  isSelected={selectedTooth === id}
+                  isSelected={isSelected(id)}
                   onClick={printable ? undefined : onToothClick}
                 />
               ))}
             </g>
           ))}
+          {planned ? <PlanOverlay marks={planned} patternId={hatchId} /> : null}
         </svg>
       </div>
-      {legend ? <ChartLegend /> : null}
+      {legend ? <ChartLegend hasPlan={planned !== undefined} /> : null}
     </div>
   );
 }

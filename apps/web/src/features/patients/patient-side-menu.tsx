@@ -4,6 +4,7 @@ import {
   IconDental,
   IconFileText,
   IconHistory,
+  IconReportMedical,
   IconUserEdit,
   type Icon,
 } from '@tabler/icons-react';
@@ -16,6 +17,7 @@ const ICONS: Record<PatientSection, Icon> = {
   docs: IconFileText,
   schita: IconDental,
   programari: IconCalendarEvent,
+  plan: IconReportMedical,
 };
 
 export interface PatientSideMenuProps {
@@ -24,7 +26,7 @@ export interface PatientSideMenuProps {
   section: string;
 }
 
-/** The patient right side menu: five icon links; the highlighted one follows SPEC.md §2's rule. */
+/** The patient right side menu: six icon links (the sixth, the treatment plan, since issue 12); the highlighted one follows SPEC.md §2's rule. */
 export function PatientSideMenu({ patientId, section }: PatientSideMenuProps) {
   const highlighted = highlightedItemIndex(section);
   return (

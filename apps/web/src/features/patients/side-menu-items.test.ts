@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { highlightedItemIndex, sectionOf, sectionPath, SIDE_MENU_ITEMS } from './side-menu-items';
 
 describe('patient right side menu', () => {
-  it('links the five screens in the spec order', () => {
+  it('links the five screens in the spec order, then the treatment plan', () => {
     expect(SIDE_MENU_ITEMS.map((item) => sectionPath(item.section, 'a1'))).toEqual([
       '/pacienti/history/a1',
       '/pacienti/edit/a1',
       '/pacienti/docs/a1',
       '/pacienti/schita/a1',
       '/pacienti/programari/a1',
+      '/pacienti/plan/a1',
     ]);
   });
 
@@ -19,6 +20,8 @@ describe('patient right side menu', () => {
     ['/pacienti/history/a1', 'history', 0, 'Istoric tratamente'],
     // SPEC.md §2: "anything else first" — programari highlights the first item, not its own.
     ['/pacienti/programari/a1', 'programari', 0, 'Istoric tratamente'],
+    // Issue 12: the sixth icon is highlighted on its own screen.
+    ['/pacienti/plan/a1', 'plan', 5, 'Plan de tratament'],
     ['/pacienti/altceva/a1', 'altceva', 0, 'Istoric tratamente'],
     ['/pacienti', '', 0, 'Istoric tratamente'],
   ])('%s → section %j highlights item %i (%s)', (path, section, index, label) => {

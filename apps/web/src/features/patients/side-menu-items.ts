@@ -5,6 +5,7 @@ export const SIDE_MENU_ITEMS = [
   { section: 'docs', label: 'Documente' },
   { section: 'schita', label: 'Schiță dentară' },
   { section: 'programari', label: 'Programări' },
+  { section: 'plan', label: 'Plan de tratament' },
 ] as const;
 
 export type PatientSection = (typeof SIDE_MENU_ITEMS)[number]['section'];
@@ -23,6 +24,7 @@ export function sectionOf(pathname: string): string {
 /**
  * SPEC.md §2: which menu item is highlighted — edit the second, docs the third, schita the fourth,
  * anything else the first. So on programari the first item (history) is highlighted, as the spec says.
+ * The spec's rule predates the sixth item (issue 12): the treatment plan highlights its own icon.
  */
 export function highlightedItemIndex(section: string): number {
   switch (section) {
@@ -32,6 +34,8 @@ export function highlightedItemIndex(section: string): number {
       return 2;
     case 'schita':
       return 3;
+    case 'plan':
+      return 5;
     default:
       return 0;
   }

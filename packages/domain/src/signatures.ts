@@ -1,5 +1,8 @@
+import type { PlanAcceptanceContent } from './contracts/plans';
+
 /**
- * What a patient's e-signature covers (issue 8): the signed content of a history entry or of a consent,
+ * What a patient's e-signature covers (issue 8): the signed content of a history entry, of a consent or
+ * (issue 12) of a treatment plan alternative's acceptance (contracts/plans.ts PlanAcceptanceContent),
  * its canonical JSON (the server hashes it with SHA-256), and whether a signature still matches.
  * Pure: no clock, no crypto, no I/O.
  */
@@ -28,6 +31,9 @@ export const SIGNED_FIELD_LABELS: Readonly<Record<SignedEntryField | 'text', str
   text: 'text',
 };
 
+/** The name of what changed in a plan acceptance that no longer matches. */
+export const SIGNED_PLAN_LABEL = 'plan';
+
 /** The text a patient signs for the patient-level consent (a clinic may send its own). */
 export const DEFAULT_CONSENT_TEXT =
   'Subsemnatul/Subsemnata declar că am fost informat(ă) asupra diagnosticului, a tratamentelor propuse, ' +
@@ -51,7 +57,7 @@ export interface SignedConsentContent {
   text: string;
 }
 
-export type SignedContent = SignedEntryContent | SignedConsentContent;
+export type SignedContent = SignedEntryContent | SignedConsentContent | PlanAcceptanceContent;
 
 type EntryLike = { id: number } & { [K in SignedEntryField]?: string | null | undefined };
 
@@ -113,8 +119,9 @@ export function compareSignature(input: {
 }
 
 function changedFields(snapshot: SignedContent, current: SignedContent): string[] {
-  if (snapshot.kind === 'consent' || current.kind === 'consent') {
-    return canonicalJson(snapshot) === canonicalJson(current) ? [] : ['text'];
+  if (snapshot.kind !== 'entry' || current.kind !== 'entry') {
+    if (canonicalJson(snapshot) === canonicalJson(current)) return [];
+    return [snapshot.kind === 'plan' || current.kind === 'plan' ? SIGNED_PLAN_LABEL : 'text'];
   }
   const fields = SIGNED_ENTRY_FIELDS.filter((key) => snapshot.fields[key] !== current.fields[key]);
   const other = snapshot.patientId !== current.patientId || snapshot.entryId !== current.entryId;

@@ -21,6 +21,7 @@ import { RULE_MESSAGES } from '../rules';
 import { sideOf, TOOTH_IDS, type ToothId } from '../teeth';
 import { normalizeSearchText } from '../text';
 import { PICTURE_NAME_PATTERN } from './history-pictures';
+import { planItemRef } from './plans';
 import { signatureRecord } from './signatures';
 
 const REQUIRED = RULE_MESSAGES.required;
@@ -114,6 +115,12 @@ export const historyEntry = z.object({
   signed: signatureRecord.nullable().optional(),
   /** The treating doctor; '' on a bridge saved through save-punte without one. */
   medic: z.string().trim().max(120).default(''),
+  /**
+   * The treatment plan item this entry did (issue 12): answers always carry it (null when none). On
+   * save-history / update-history a reference links the entry to that open plan item, null unlinks it, and
+   * leaving it out keeps the link as it is.
+   */
+  planItem: planItemRef.nullable().optional(),
 });
 export type HistoryEntry = z.output<typeof historyEntry>;
 export type HistoryEntryInput = z.input<typeof historyEntry>;

@@ -36,7 +36,9 @@ export const antecedente = z
 export const patientInput = z.strictObject({
   nume: personName('nume'),
   prenume: personName('prenume'),
-  email: z.union([z.literal(''), z.string().trim().toLowerCase().email(RULE_MESSAGES.email).max(254)]).default(''),
+  email: z
+    .union([z.literal(''), z.string().trim().toLowerCase().email(RULE_MESSAGES.email).max(254)])
+    .default(''),
   // SPEC.md §5: spaces are removed before sending; the server removes them too.
   telefon: z
     .string()
@@ -103,23 +105,31 @@ export const patient = z.object({
 export type Patient = z.infer<typeof patient>;
 
 /** One row of the patient list. */
-export const patientListItem = patient.pick({
-  _id: true,
-  id: true,
-  nume: true,
-  prenume: true,
-  telefon: true,
-  email: true,
-  judet: true,
-  oras: true,
-  tara: true,
-  medic: true,
-  igienizare: true,
-  blocked: true,
-  avatar: true,
-  createdAt: true,
-  deletedAt: true,
-});
+export const patientListItem = patient
+  .pick({
+    _id: true,
+    id: true,
+    nume: true,
+    prenume: true,
+    telefon: true,
+    email: true,
+    judet: true,
+    oras: true,
+    tara: true,
+    medic: true,
+    igienizare: true,
+    blocked: true,
+    avatar: true,
+    createdAt: true,
+    deletedAt: true,
+  })
+  .extend({
+    /**
+     * Issue 12: the amount still to do of the patient's accepted treatment plans (acceptat / în lucru), in
+     * bani; 0 when none.
+     */
+    planOpenBani: z.number().int(),
+  });
 export type PatientListItem = z.infer<typeof patientListItem>;
 
 export const PATIENT_PAGE_SIZE = 10;
@@ -155,7 +165,10 @@ export type PatientListResponse = z.infer<typeof patientListResponse>;
 /** POST /api/block-pacient */
 export const blockPatientRequest = z.strictObject({ id: z.string().min(1) });
 /** POST /api/delete-avatar-img */
-export const deleteAvatarRequest = z.strictObject({ id: z.string().min(1), name: z.string().min(1).max(200) });
+export const deleteAvatarRequest = z.strictObject({
+  id: z.string().min(1),
+  name: z.string().min(1).max(200),
+});
 
 /** A doctor as GET /api/get-medici answers (active users with the medic role). */
 export const doctor = z.object({ _id: z.string(), nume: z.string(), email: z.string() });

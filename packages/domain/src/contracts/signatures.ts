@@ -4,6 +4,7 @@
  * clinical fields or a consent text — stored with its SHA-256 and a snapshot (signatures.ts).
  */
 import { z } from 'zod';
+import { ALTERNATIVE_LABELS } from '../plans';
 import { SIGNED_ENTRY_FIELDS, type SignedContent } from '../signatures';
 
 /** The texts of the signature calls and screens. */
@@ -62,6 +63,18 @@ export const consentSignaturePayload = z.strictObject({
   text: consentText.optional(),
   image: imageDataUrl,
 });
+/**
+ * …or (issue 12) the acceptance of one alternative of a treatment plan at the plan's `revision` (the one
+ * the screen shows: else 409). Needs request:plan-signature.
+ */
+export const planSignaturePayload = z.strictObject({
+  kind: z.literal('plan'),
+  patientId,
+  planId: z.string().trim().min(1).max(100),
+  alternative: z.enum(ALTERNATIVE_LABELS),
+  revision: z.number().int().positive(),
+  image: imageDataUrl,
+});
 /** …or the pending request shown on a signature station. */
 export const requestSignaturePayload = z.strictObject({
   kind: z.literal('request'),
@@ -71,6 +84,7 @@ export const requestSignaturePayload = z.strictObject({
 export const signaturePayload = z.discriminatedUnion('kind', [
   entrySignaturePayload,
   consentSignaturePayload,
+  planSignaturePayload,
   requestSignaturePayload,
 ]);
 export type SignaturePayload = z.input<typeof signaturePayload>;
@@ -92,9 +106,32 @@ export const signedContent: z.ZodType<SignedContent> = z.discriminatedUnion('kin
     fields: signedEntryFields,
   }),
   z.object({ kind: z.literal('consent'), patientId: z.string(), text: z.string() }),
+  z.object({
+    kind: z.literal('plan'),
+    patientId: z.string(),
+    planId: z.string(),
+    revision: z.number(),
+    title: z.string(),
+    validUntil: z.string(),
+    alternative: z.enum(ALTERNATIVE_LABELS),
+    items: z.array(
+      z.object({
+        id: z.string(),
+        phase: z.string(),
+        name: z.string(),
+        teeth: z.array(z.string()),
+        quantity: z.number(),
+        unitPriceBani: z.number(),
+        discountBani: z.number(),
+        finalBani: z.number(),
+      }),
+    ),
+    discountBani: z.number(),
+    totalBani: z.number(),
+  }),
 ]);
 
-export const SIGNATURE_KINDS = ['entry', 'consent'] as const;
+export const SIGNATURE_KINDS = ['entry', 'consent', 'plan'] as const;
 export type SignatureKind = (typeof SIGNATURE_KINDS)[number];
 
 /** A stored signature with its state now: does the content still match what was signed? */
@@ -131,6 +168,7 @@ export const signatureRequestCreate = z.discriminatedUnion('kind', [
     version: z.number().int().positive().optional(),
   }),
   z.strictObject({ kind: z.literal('consent'), patientId, text: consentText.optional() }),
+  planSignaturePayload.omit({ image: true }),
 ]);
 export type SignatureRequestCreate = z.input<typeof signatureRequestCreate>;
 

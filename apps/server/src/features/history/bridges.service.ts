@@ -9,6 +9,7 @@ import { AppError } from '../../plugins/errors';
 import { invalid } from './history-form';
 import { HISTORY_SERVER_MESSAGES as TEXT } from './history-messages';
 import { lockPatient, nextEntryId, patientNotFound, storedDate } from './entry-rules';
+import { unlinkEntryPlanItem } from '../plans/plan-progress.service';
 import { findLiveEntry, insertEntry, softDeleteEntry } from './history.queries';
 import { historyAudit, type HistoryDeps } from './history.service';
 import { loadPatientHistory } from './patient-history';
@@ -95,6 +96,7 @@ export async function deletePunte(
       throw new AppError(404, 'not_found', TEXT.bridgeNotFound);
     }
     await softDeleteEntry(trx, patientId, entryId, now.toISOString(), actor.userId ?? '');
+    await unlinkEntryPlanItem(trx, { patientId, entryId, at: now, actor });
     await writeAudit(
       trx,
       now,

@@ -8,6 +8,7 @@ import {
   type UsedInstrument,
 } from '@odonto/domain/contracts/history';
 import type { PatientHistoryEntry } from '@odonto/domain/contracts/patients';
+import type { PlanItemRef } from '@odonto/domain/contracts/plans';
 import type { HistoryEntryRow, HistoryPictureRow } from '../../db/database';
 import { toJsonText } from '../../db/json';
 import { entrySignatureState } from '../signatures/entry-signature';
@@ -18,6 +19,7 @@ const storedInstruments = z.array(z.unknown());
 export function toHistoryEntry(
   row: HistoryEntryRow,
   pictures: readonly HistoryPictureRow[],
+  planItem: PlanItemRef | null = null,
 ): PatientHistoryEntry {
   const entry: Omit<PatientHistoryEntry, 'signature' | 'signed'> = {
     id: Number(row.id),
@@ -40,6 +42,7 @@ export function toHistoryEntry(
     sterilizari: parseInstruments(row.sterilizari),
     detalii: row.detalii,
     medic: row.medic,
+    planItem,
     version: row.version,
   };
   // The signature (issue 8): its image, and whether the entry still says what was signed.
@@ -50,6 +53,7 @@ export function toHistoryEntry(
 export function toHistory(
   rows: readonly HistoryEntryRow[],
   pictures: readonly HistoryPictureRow[],
+  planItems: ReadonlyMap<number, PlanItemRef> = new Map(),
 ): PatientHistoryEntry[] {
   const byEntry = new Map<number, HistoryPictureRow[]>();
   for (const picture of pictures) {
@@ -58,7 +62,9 @@ export function toHistory(
     if (list) list.push(picture);
     else byEntry.set(entryId, [picture]);
   }
-  return rows.map((row) => toHistoryEntry(row, byEntry.get(Number(row.id)) ?? []));
+  return rows.map((row) =>
+    toHistoryEntry(row, byEntry.get(Number(row.id)) ?? [], planItems.get(Number(row.id)) ?? null),
+  );
 }
 
 export function toPicture(row: HistoryPictureRow): HistoryPicture {

@@ -2,11 +2,12 @@ import type { Kysely } from 'kysely';
 import { MESSAGES } from '@odonto/domain/messages';
 import type { Patient, PatientHistoryEntry } from '@odonto/domain/contracts/patients';
 import type { Clock } from '../../app-types';
-import type { Database } from '../../db/database';
+import type { Database, HistoryEntryRow } from '../../db/database';
 import { changeFiles, type FileStore } from '../../files/store';
 import { writeAudit, type AuditActor, type AuditEntry } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
 import { toPatient } from '../patients/patients.presenter';
+import { entryPlanItems, syncEntryPlanItem, unlinkEntryPlanItem } from '../plans/plan-progress.service';
 import { recordInstrumentUses } from '../sterilisation/instrument-uses.service';
 import { filesOf, planPictures, preparePictures, savingPictures } from './entry-pictures';
 import {
@@ -103,6 +104,7 @@ export async function createEntry(
         trx,
         pictures.map((picture) => picture.row(id, added, now.toISOString())),
       );
+      await syncEntryPlanItem(trx, planLink(patientId, id, entry, now, actor), form.obj.planItem);
       await writeAudit(
         trx,
         now,
@@ -177,6 +179,7 @@ export async function updateEntry(
         plan.remove.map((row) => row.id),
         at,
       );
+      await syncEntryPlanItem(trx, planLink(patientId, id, updated, now, actor), form.obj.planItem);
       const after = toHistoryEntry(updated, []);
       await writeAudit(
         trx,
@@ -192,7 +195,11 @@ export async function updateEntry(
       return updated;
     }),
   );
-  return toHistoryEntry(result, await findLivePictures(deps.db, patientId, id));
+  const [livePictures, planItems] = await Promise.all([
+    findLivePictures(deps.db, patientId, id),
+    entryPlanItems(deps.db, patientId),
+  ]);
+  return toHistoryEntry(result, livePictures, planItems.get(id) ?? null);
 }
 
 /** POST /api/sterge-tratament/{id}: soft-deletes the entry (its pictures stay, for a restore). */
@@ -207,6 +214,8 @@ export async function deleteEntry(
     if (!(await lockLivePatient(trx, patientId))) throw patientNotFound();
     const deleted = await softDeleteEntry(trx, patientId, entryId, now.toISOString(), actor.userId ?? '');
     if (!deleted) throw entryNotFound();
+    // A deleted entry is no longer done work: its plan item is open again.
+    await unlinkEntryPlanItem(trx, { patientId, entryId, at: now, actor });
     await writeAudit(
       trx,
       now,
@@ -219,6 +228,17 @@ export async function deleteEntry(
     );
   });
   return { id: entryId };
+}
+
+/** The entry as a plan link sees it: which entry, on which teeth, when and by whom. */
+function planLink(
+  patientId: string,
+  entryId: number,
+  entry: Pick<HistoryEntryRow, 'dinte' | 'dinte_start' | 'dinte_destinatie'>,
+  at: Date,
+  actor: AuditActor,
+) {
+  return { patientId, entryId, teeth: [entry.dinte, entry.dinte_start, entry.dinte_destinatie], at, actor };
 }
 
 const AUDITED_FIELDS = [

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { PatientHistoryEntry } from '@odonto/domain/contracts/patients';
 import type { Database } from '../../db/database';
+import { entryPlanItems } from '../plans/plan-progress.service';
 import { toHistory } from './history.presenter';
 import { findLiveEntries, findLivePictures } from './history.queries';
 
@@ -13,6 +14,10 @@ export async function loadPatientHistory(
   patientId: string,
 ): Promise<PatientHistoryEntry[]> {
   const entries = await findLiveEntries(db, patientId);
-  const pictures = entries.length > 0 ? await findLivePictures(db, patientId) : [];
-  return toHistory(entries, pictures);
+  if (entries.length === 0) return [];
+  const [pictures, planItems] = await Promise.all([
+    findLivePictures(db, patientId),
+    entryPlanItems(db, patientId),
+  ]);
+  return toHistory(entries, pictures, planItems);
 }

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { DialectName } from '../../db/dialect';
 import { AppError } from '../../plugins/errors';
+import { planOpenBani } from '../plans/plan-progress.service';
 import { PATIENT_MESSAGES } from './patient-messages';
 import { filterValue, planSearch } from './patient-search';
 import { countPatients, findPatientPage, type PatientListFilter } from './patients-list.queries';
@@ -32,7 +33,17 @@ export async function listPatients(
     offset < total
       ? await findPatientPage(deps.db, deps.dialect, filter, { limit: PATIENT_PAGE_SIZE, offset }, total)
       : [];
-  return { pacienti: rows.map(toListItem), total, page: params.page, pageSize: PATIENT_PAGE_SIZE };
+  // One grouped query for the page's patients (issue 12), not one per row.
+  const open = await planOpenBani(
+    deps.db,
+    rows.map((row) => row.id),
+  );
+  return {
+    pacienti: rows.map((row) => toListItem(row, open.get(row.id) ?? 0)),
+    total,
+    page: params.page,
+    pageSize: PATIENT_PAGE_SIZE,
+  };
 }
 
 /** The query as the list queries take it; from/to are whole days on the clinic's calendar (SPEC.md §9). */

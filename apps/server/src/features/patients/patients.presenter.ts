@@ -118,7 +118,8 @@ export type PatientListRow = Pick<
   | 'deleted_at'
 >;
 
-export function toListItem(row: PatientListRow): PatientListItem {
+/** A row of the patient list; `planOpenBani` from the plans feature (planOpenBani). */
+export function toListItem(row: PatientListRow, planOpenBani = 0): PatientListItem {
   return {
     _id: row.id,
     id: Number(row.file_number),
@@ -135,6 +136,7 @@ export function toListItem(row: PatientListRow): PatientListItem {
     avatar: row.avatar,
     createdAt: row.created_at,
     deletedAt: row.deleted_at,
+    planOpenBani,
   };
 }
 

@@ -58,7 +58,7 @@ export function entrySignatureState(
 export function signatureRecordOf(
   stored: StoredEntrySignature,
   now: {
-    kind: 'entry' | 'consent';
+    kind: SignatureRecord['kind'];
     patientId: string;
     entryId: number | null;
     current: SignedContent | null;

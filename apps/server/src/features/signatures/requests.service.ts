@@ -22,6 +22,8 @@ import {
 } from './signatures.queries';
 import { insertRequest } from './signatures.queries';
 import {
+  assertMaySign,
+  kindOf,
   recordOf,
   requestClosed,
   signingTarget,
@@ -44,7 +46,8 @@ export async function createRequest(
   await deps.db.transaction().execute(async (trx) => {
     const now = deps.now();
     const at = now.toISOString();
-    const target = await signingTarget(trx, body);
+    assertMaySign(signer.user, body.kind);
+    const target = await signingTarget(trx, body, now);
     const cancelled = await cancelPendingRequests(trx, at);
     await insertRequest(trx, {
       id,
@@ -107,7 +110,7 @@ export async function requestState(deps: SignatureDeps, id: string): Promise<Sig
   return {
     id: request.id,
     status: statusAt(request, deps.now()),
-    kind: request.kind === 'entry' ? 'entry' : 'consent',
+    kind: kindOf(request.kind),
     patientId: request.patient_id,
     entryId: request.entry_id === null ? null : Number(request.entry_id),
     createdAt: request.created_at,

@@ -16,6 +16,8 @@ import {
   signedEntryContent,
   type SignedContent,
 } from '@odonto/domain/signatures';
+import { MESSAGES } from '@odonto/domain/messages';
+import type { AlternativeLabel } from '@odonto/domain/plans';
 import type { Clock } from '../../app-types';
 import type { Database, SignatureRow } from '../../db/database';
 import { toJsonText } from '../../db/json';
@@ -23,7 +25,9 @@ import { changeFiles, type FileStore } from '../../files/store';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
 import type { SessionUser } from '../../plugins/sessions';
+import { can } from '@odonto/domain/roles';
 import { loadPatientHistory } from '../history/patient-history';
+import { acceptPlan, planSigningContent } from '../plans/plan-acceptance.service';
 import { contentSha256, signatureRecordOf, type StoredEntrySignature } from './entry-signature';
 import { signaturePng } from './signature-image';
 import {
@@ -61,16 +65,34 @@ export interface SigningTarget {
   sha256: string;
 }
 
+/** What a caller asks to sign: an entry, a consent text, or a plan alternative (issue 12). */
+export type SigningRequest =
+  | { kind: 'entry'; patientId: string; entryId: number; version?: number | undefined }
+  | { kind: 'consent'; patientId: string; text?: string | undefined }
+  | { kind: 'plan'; patientId: string; planId: string; alternative: AlternativeLabel; revision: number };
+
+/** Plan acceptances need request:plan-signature (an asistent may collect one; sterilizare never). */
+export function assertMaySign(user: SessionUser, kind: SignatureKind): void {
+  if (kind === 'plan' && !can(user.roles, 'request:plan-signature')) {
+    throw new AppError(403, 'forbidden', MESSAGES.forbidden);
+  }
+}
+
 /**
  * The content of an entry as it stands (404 when the patient or the entry is not live; 409 when the
  * caller saw another `version` of it), or of a consent text.
  */
 export async function signingTarget(
   db: Kysely<Database>,
-  request: { kind: SignatureKind; patientId: string; entryId?: number; version?: number; text?: string },
+  request: SigningRequest,
+  now: Date,
 ): Promise<SigningTarget> {
   const { patientId } = request;
   if (!(await findLivePatient(db, patientId))) throw patientNotFound();
+  if (request.kind === 'plan') {
+    const content = await planSigningContent(db, request, now);
+    return { patientId, kind: 'plan', entryId: null, content, sha256: contentSha256(content) };
+  }
   if (request.kind === 'consent') {
     const content = signedConsentContent(patientId, request.text ?? DEFAULT_CONSENT_TEXT);
     return { patientId, kind: 'consent', entryId: null, content, sha256: contentSha256(content) };
@@ -101,6 +123,8 @@ export async function activateSignature(
     payload.kind === 'request'
       ? (await requestTarget(deps.db, payload.requestId, deps.now())).patientId
       : payload.patientId;
+  if (payload.kind !== 'request') assertMaySign(signer.user, payload.kind);
+  else assertMaySign(signer.user, (await requestTarget(deps.db, payload.requestId, deps.now())).kind);
   if (!(await findLivePatient(deps.db, patientId))) throw patientNotFound();
   const file = {
     patientId,
@@ -119,7 +143,7 @@ export async function activateSignature(
     const target =
       payload.kind === 'request'
         ? await requestTarget(trx, payload.requestId, now)
-        : await signingTarget(trx, payload);
+        : await signingTarget(trx, payload, now);
     const [stored] = added;
     if (!stored) throw new Error('signature file not stored');
     const signature = await insertSignature(trx, {
@@ -140,6 +164,15 @@ export async function activateSignature(
     if (target.entryId !== null) {
       const pointer = toJsonText(storedSignatureOf(signature));
       if (!(await setEntrySignature(trx, patientId, target.entryId, pointer))) throw entryNotFound();
+    }
+    if (target.content.kind === 'plan') {
+      const accepted = {
+        content: target.content,
+        sha256: target.sha256,
+        signatureId: signature.id,
+        via: signature.via,
+      };
+      await acceptPlan(trx, accepted, now, signer.actor);
     }
     if (requestId && !(await closeRequest(trx, requestId, 'signed', at, signature.id))) {
       throw requestClosed();
@@ -178,7 +211,7 @@ async function requestTarget(db: Kysely<Database>, requestId: string, now: Date)
   }
   return {
     patientId: request.patient_id,
-    kind: request.kind === 'entry' ? 'entry' : 'consent',
+    kind: kindOf(request.kind),
     entryId,
     content: signedContent.parse(JSON.parse(request.snapshot)),
     sha256: request.sha256,
@@ -206,8 +239,10 @@ export async function patientSignatures(db: Kysely<Database>, patientId: string)
 export function recordOf(row: SignatureRow, history: readonly PatientHistoryEntry[]): SignatureRecord {
   const stored = storedSignatureOf(row);
   if (row.kind !== 'entry') {
+    // A consent's text and a plan acceptance's snapshot are the content itself: the record matches while
+    // it is intact (a plan's screen compares the acceptance with the plan as it stands).
     return signatureRecordOf(stored, {
-      kind: 'consent',
+      kind: kindOf(row.kind),
       patientId: row.patient_id,
       entryId: null,
       current: stored.snapshot,
@@ -224,6 +259,11 @@ export function recordOf(row: SignatureRow, history: readonly PatientHistoryEntr
     current,
     currentSha256: current ? contentSha256(current) : null,
   });
+}
+
+/** A stored kind as the API names it. */
+export function kindOf(kind: string): SignatureKind {
+  return kind === 'entry' || kind === 'plan' ? kind : 'consent';
 }
 
 export function storedSignatureOf(row: SignatureRow): StoredEntrySignature {

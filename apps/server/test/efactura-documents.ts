@@ -166,6 +166,37 @@ export const EFACTURA_DOCUMENTS: Record<string, EInvoiceDocument> = {
     billingReference: { series: 'ODT', number: 6, issueDate: '2026-11-20' },
     lines: [line('Periuță electrică', 1, 19_999, 2100), line('Extracție dinte 46', 1, 35_000, null)],
   }),
+  'credit-note-refund-by-transfer': base({
+    kind: 'credit-note',
+    series: 'ODTS',
+    number: 3,
+    issueDate: '2026-11-24',
+    dueDate: '2026-11-30',
+    billingReference: { series: 'ODT', number: 4, issueDate: '2026-11-20' },
+    buyer: { kind: 'company', name: 'Dental Supplies SRL', cui: 'RO18547290', address: SECTOR_3 },
+    lines: [line('Kit albire acasă', 1, 33_333, 2100)],
+  }),
+  'special-characters-and-limits': base({
+    number: 12,
+    seller: { ...VAT_SELLER, name: 'Clinica „Dinți & Zâmbete” <Estetic> SRL' },
+    buyer: {
+      kind: 'person',
+      name: `O'Brien-Țăranu Ștefania ${'Ă'.repeat(170)}`,
+      cnp: '6001231401236',
+      address: {
+        street: `Str. "Mihai Viteazu" nr. 3 & 5, ap. <2> ${'ș'.repeat(110)}`,
+        city: 'Târgu Mureș',
+        countyCode: 'MS',
+        country: 'RO',
+      },
+    },
+    lines: [
+      line(`Coroană zirconiu pe implant (dinte 36) & bont personalizat ${'î'.repeat(41)}`, 1, 350_000, null),
+      line('Control gratuit', 1, 0, null),
+      line('Periuțe interdentare', 250, 399, 2100, 87_654),
+    ],
+    note: 'Mulțumim! Programarea următoare: 15.12.2026, ora 10:30 — cabinetul 2.',
+  }),
   'credit-note-non-vat-seller': base({
     kind: 'credit-note',
     series: 'ODTS',

@@ -1,4 +1,4 @@
-import { computeInvoiceTotals } from '@odonto/domain/efactura';
+import { computeInvoiceTotals, type EInvoiceDocument } from '@odonto/domain/efactura';
 import { eInvoiceDocument } from '@odonto/domain/efactura-document';
 import { formatDecimalAmount } from '@odonto/domain/money';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,10 +15,21 @@ const BROKEN = 'harness-check-broken';
 const broken = (built['person-with-cnp-exempt'] ?? '')
   .replace(CIUS_RO_CUSTOMIZATION_ID, 'urn:cen.eu:en16931:2017')
   .replace(/<cbc:PayableAmount currencyID="RON">[^<]*</, '<cbc:PayableAmount currencyID="RON">1.00<');
+// What eInvoiceDocument refuses, the official rules refuse too: a 101-character item name and a București
+// address without its sector, written without the schema's check.
+const BEYOND_LIMITS = 'harness-check-beyond-limits';
+const beyondLimits = (() => {
+  const doc = structuredClone(EFACTURA_DOCUMENTS['person-bucharest-sector']) as EInvoiceDocument;
+  doc.lines = doc.lines.map((item) => ({ ...item, name: 'x'.repeat(101) }));
+  return buildUblInvoice(doc).xml.replace(
+    '<cbc:CityName>SECTOR3</cbc:CityName>',
+    '<cbc:CityName>București</cbc:CityName>',
+  );
+})();
 let reports: Record<string, ValidationReport> = {};
 
 beforeAll(async () => {
-  reports = await validateUbl({ ...built, [BROKEN]: broken });
+  reports = await validateUbl({ ...built, [BROKEN]: broken, [BEYOND_LIMITS]: beyondLimits });
 }, 120_000);
 
 const cases = Object.entries(EFACTURA_DOCUMENTS);
@@ -44,6 +55,11 @@ describe('UBL of CIUS-RO: the official EN 16931 and ANAF rules', () => {
     const ids = reports[BROKEN]?.fatal.map((failure) => `${failure.ruleSet} ${failure.id}`) ?? [];
     expect(ids).toContain('CIUS-RO BR-RO-001');
     expect(ids).toContain('EN16931 BR-CO-16');
+  });
+
+  it('the limits eInvoiceDocument enforces are the official ones', () => {
+    const ids = reports[BEYOND_LIMITS]?.fatal.map((failure) => `${failure.ruleSet} ${failure.id}`) ?? [];
+    expect(ids).toEqual(['CIUS-RO BR-RO-101', 'CIUS-RO BR-RO-L1024']);
   });
 });
 

@@ -18,6 +18,7 @@ import { lettersRoutes } from './features/letters/letters.routes';
 import { signaturesRoutes } from './features/signatures/signatures.routes';
 import { patientsRoutes } from './features/patients/patients.routes';
 import { placesRoutes } from './features/places/places.routes';
+import { priceListRoutes } from './features/price-list/price-list.routes';
 import { plansRoutes } from './features/plans/plans.routes';
 import { publicReviewRoutes } from './features/reviews/public-review.routes';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(appointmentsRoutes);
   await app.register(signaturesRoutes);
   await app.register(sterilisationRoutes);
+  await app.register(priceListRoutes);
   await app.register(plansRoutes);
 
   await registerWebApp(app, config.webDistDir);

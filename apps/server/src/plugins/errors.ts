@@ -11,7 +11,12 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
+    readonly extra: {
+      fields?: Record<string, string>;
+      headers?: Record<string, string>;
+      /** An imported file's errors, line by line. */
+      lines?: { line: number; message: string }[];
+    } = {},
   ) {
     super(message);
   }
@@ -48,7 +53,14 @@ export function registerErrorHandling(app: App, reportError: ErrorReporter | und
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       for (const [name, value] of Object.entries(error.extra.headers ?? {})) void reply.header(name, value);
-      return sendError(reply, error.statusCode, error.code, error.message, error.extra.fields);
+      return sendError(
+        reply,
+        error.statusCode,
+        error.code,
+        error.message,
+        error.extra.fields,
+        error.extra.lines,
+      );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -82,7 +94,10 @@ export function sendError(
   code: ErrorCode,
   message: string,
   fields?: Record<string, string>,
+  lines?: { line: number; message: string }[],
 ): FastifyReply {
-  const body: ErrorBody = { error: { code, message, ...(fields ? { fields } : {}) } };
+  const body: ErrorBody = {
+    error: { code, message, ...(fields ? { fields } : {}), ...(lines ? { lines } : {}) },
+  };
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }

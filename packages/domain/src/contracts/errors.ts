@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 export const ERROR_CODES = [
   'invalid_input',
+  // 400: an imported file with errors; `lines` lists each wrong line (price list import).
+  'invalid_file',
   'unauthenticated',
   'forbidden',
   'not_found',
@@ -23,6 +25,8 @@ export const errorBody = z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** An imported file's errors, line by line (line 1 is the header). */
+    lines: z.array(z.object({ line: z.number().int(), message: z.string() })).optional(),
     data: z.unknown().optional(),
   }),
 });

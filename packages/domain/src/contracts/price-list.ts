@@ -128,6 +128,7 @@ export const priceItemCreate = z.strictObject({
   validFrom: priceDay,
 });
 export type PriceItemCreate = z.input<typeof priceItemCreate>;
+export type PriceItemCreateData = z.output<typeof priceItemCreate>;
 
 /** PUT /api/price-list/:id: the item's details (the name only for the clinic's own items). */
 export const priceItemUpdate = z.strictObject({

@@ -48,6 +48,7 @@ const PUBLIC_FEATURE_MODULES = {
     'ledger/patient-balance.queries',
     'plans/plan-progress.service',
     'plans/plan-acceptance.service',
+    'invoices/ubl-invoice',
   ],
 };
 

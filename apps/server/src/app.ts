@@ -14,6 +14,7 @@ import { avatarsRoutes } from './features/avatars/avatars.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { clinicRoutes } from './features/clinic/clinic.routes';
 import { historyRoutes } from './features/history/history.routes';
+import { ledgerRoutes } from './features/ledger/ledger.routes';
 import { lettersRoutes } from './features/letters/letters.routes';
 import { signaturesRoutes } from './features/signatures/signatures.routes';
 import { patientsRoutes } from './features/patients/patients.routes';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(appointmentsRoutes);
   await app.register(signaturesRoutes);
   await app.register(sterilisationRoutes);
+  await app.register(ledgerRoutes);
   await app.register(priceListRoutes);
   await app.register(plansRoutes);
 

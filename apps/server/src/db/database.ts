@@ -31,6 +31,11 @@ export interface Database {
   treatment_plans: TreatmentPlansTable;
   treatment_plan_revisions: TreatmentPlanRevisionsTable;
   plan_item_links: PlanItemLinksTable;
+  charges: ChargesTable;
+  payments: PaymentsTable;
+  allocations: AllocationsTable;
+  commission_rates: CommissionRatesTable;
+  patient_balances: PatientBalancesTable;
 }
 
 export interface UsersTable {
@@ -566,3 +571,78 @@ export interface PlanItemLinksTable {
   done_at: string;
 }
 export type PlanItemLinkRow = Selectable<PlanItemLinksTable>;
+
+/** A charge on a patient's account (append-only; a reversal is negative with reverses_id and a reason). */
+export interface ChargesTable {
+  id: string;
+  patient_id: string;
+  location_id: string | null;
+  history_entry_id: number | null;
+  plan_id: string | null;
+  plan_item_id: string | null;
+  price_item_id: string | null;
+  doctor_id: string | null;
+  description: string;
+  /** JSON array of tooth ids. */
+  teeth: string;
+  quantity: number;
+  amount_bani: number;
+  vat_rate_bp: number | null;
+  day: string;
+  reverses_id: string | null;
+  reason: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+export type ChargeRow = Selectable<ChargesTable>;
+
+/** A payment (append-only; a refund or a reversal is negative with a reason). */
+export interface PaymentsTable {
+  id: string;
+  patient_id: string;
+  location_id: string | null;
+  method: string;
+  is_advance: number;
+  amount_bani: number;
+  reverses_id: string | null;
+  reason: string | null;
+  note: string;
+  receipt_series: string | null;
+  receipt_number: number | null;
+  day: string;
+  created_by: string | null;
+  created_at: string;
+}
+export type PaymentRow = Selectable<PaymentsTable>;
+
+/** How much of a payment settled a charge, with the doctor's commission on it (append-only). */
+export interface AllocationsTable {
+  id: string;
+  payment_id: string;
+  charge_id: string;
+  amount_bani: number;
+  doctor_id: string | null;
+  commission_bani: number;
+  created_at: string;
+}
+export type AllocationRow = Selectable<AllocationsTable>;
+
+/** A doctor's commission rate from a day on, general (no item) or for one price-list item (append-only). */
+export interface CommissionRatesTable {
+  id: string;
+  doctor_id: string;
+  price_item_id: string | null;
+  rate_bp: number;
+  valid_from: string;
+  created_by: string | null;
+  created_at: string;
+}
+export type CommissionRateRow = Selectable<CommissionRatesTable>;
+
+/** Charges less payments of a patient, kept current by every ledger write (positive: owed). */
+export interface PatientBalancesTable {
+  patient_id: string;
+  owed_bani: number;
+  updated_at: string;
+  version: number;
+}

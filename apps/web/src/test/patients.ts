@@ -45,6 +45,7 @@ export function makeListItem(overrides: Partial<PatientListItem> = {}): PatientL
     ...{ _id, id, nume, prenume, telefon, email, judet, oras, tara, medic, igienizare, blocked, avatar },
     createdAt: '2026-03-05T10:00:00.000Z',
     deletedAt: null,
+    planOpenBani: 0,
     ...overrides,
   };
 }

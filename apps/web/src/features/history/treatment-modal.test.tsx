@@ -2,11 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PatientHistoryEntry } from '@odonto/domain/contracts/patients';
+import type { OpenPlanItem } from '@odonto/domain/contracts/plans';
 import { apiError, mockApi } from '../../test/mock-api';
 import { DOCTORS, makePatient, SLOW_SCREEN } from '../../test/patients';
 import { renderWithProviders } from '../../test/render';
 import { ConfirmHost } from '../../ui/confirm-host';
 import { makeEntry } from './history-test-data';
+import { PLAN_ITEM_LABEL } from './plan-item-field';
 import {
   BRIDGE_TOOTH_PLACEHOLDER,
   DELETE_TREATMENT_QUESTION,
@@ -28,6 +30,35 @@ const BRIDGE = makeEntry({
   dinteDestinatie: '1.5',
   mapID: 0.1,
 });
+
+/** GET /api/plans/p7/open-items: plan 4's alternative B — a crown on 1.6, a filling on 2.6 and a bridge. */
+const OPEN_ITEMS: OpenPlanItem[] = [
+  { id: 'b1', name: 'coroană zirconiu', teeth: ['1.6'], span: null, catalogueId: 1.2, finalBani: 125_000 },
+  {
+    id: 'b2',
+    name: 'obturație compozit o suprafață',
+    teeth: ['2.6'],
+    span: null,
+    catalogueId: 301,
+    finalBani: 30_000,
+  },
+  {
+    id: 'b3',
+    name: 'punte metalo-ceramică',
+    teeth: ['1.3', '1.4', '1.5'],
+    span: { start: '1.3', end: '1.5' },
+    catalogueId: 0.1,
+    finalBani: 270_000,
+  },
+].map(({ id, ...item }) => ({
+  ...item,
+  itemId: id,
+  planId: 'plan-4',
+  planNumber: 4,
+  planTitle: 'Reabilitare',
+  alternative: 'B' as const,
+  phaseTitle: 'Vizita 1',
+}));
 
 function renderModal(history: PatientHistoryEntry[], entryId: number | null, close = vi.fn()) {
   renderWithProviders(
@@ -201,6 +232,63 @@ describe('treatment modal', () => {
     await user.click(await screen.findByRole('button', { name: 'DA' }));
     await waitFor(() => expect(close).toHaveBeenCalled());
     expect(api.calls.some((entry) => entry.url.includes(`/api/delete-punte/p7/${BRIDGE.id}`))).toBe(true);
+  });
+
+  it('create: offers the open plan items of the chosen tooth; one chosen names the treatment and is linked on save', async () => {
+    const api = mockApi({
+      'GET /api/get-medici': DOCTORS,
+      'GET /api/plans/p7/open-items': { body: OPEN_ITEMS },
+      'POST /api/save-history/p7': { body: {} },
+    });
+    const close = renderModal([], null);
+    const user = userEvent.setup();
+    await pick(user, 'Dinte', /^1\.6/);
+    await user.click(await screen.findByRole('combobox', { name: PLAN_ITEM_LABEL }));
+    expect(await screen.findByRole('option', { name: /coroană zirconiu \(1\.6\)/ })).toBeTruthy();
+    // Another tooth's item, and a bridge (saved through save-punte, which links nothing), are not offered.
+    expect(screen.queryByRole('option', { name: /obturație/ })).toBeNull();
+    expect(screen.queryByRole('option', { name: /punte/ })).toBeNull();
+    await user.click(
+      screen.getByRole('option', { name: 'Plan nr. 4 · Varianta B · coroană zirconiu (1.6) · 1.250,00 lei' }),
+    );
+    expect(combobox('Tratament').value).toBe('coroană zirconiu monolitic');
+
+    await user.click(screen.getByRole('button', { name: 'Salvează' }));
+    await waitFor(() => expect(close).toHaveBeenCalled());
+    const body = api.calls.find((entry) => entry.url.includes('/api/save-history/p7'))?.body;
+    const obj = JSON.parse(String((body as FormData).get('obj'))) as Record<string, unknown>;
+    expect(obj).toMatchObject({
+      denumire: 'coroană zirconiu monolitic',
+      dinte: '1.6',
+      mapID: 1.2,
+      planItem: { planId: 'plan-4', itemId: 'b1' },
+    });
+  });
+
+  it('create: a plan item chosen before the tooth brings its tooth', async () => {
+    mockApi({ 'GET /api/get-medici': DOCTORS, 'GET /api/plans/p7/open-items': { body: OPEN_ITEMS } });
+    renderModal([], null);
+    const user = userEvent.setup();
+    await screen.findByRole('combobox', { name: PLAN_ITEM_LABEL });
+    await pick(user, PLAN_ITEM_LABEL, /obturație compozit o suprafață \(2\.6\)/);
+    expect(combobox('Dinte').value).toMatch(/^2\.6/);
+    expect(combobox('Tratament').value).toBe('obturație compozit o suprafață');
+  });
+
+  it('update: an entry done for a plan item says so and keeps its link', async () => {
+    const api = mockApi({ 'GET /api/get-medici': DOCTORS, 'POST /api/update-history/p7': { body: {} } });
+    const linked = { ...CROWN, planItem: { planId: 'plan-4', itemId: 'b1' } };
+    const close = renderModal([linked], CROWN.id);
+    const user = userEvent.setup();
+    expect(screen.getByTestId('entry-plan-item').textContent).toBe('Lucrare din planul de tratament');
+    expect(screen.queryByRole('combobox', { name: PLAN_ITEM_LABEL })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Salvează' }));
+    await waitFor(() => expect(close).toHaveBeenCalled());
+    const body = api.calls.find((entry) => entry.url.includes('/api/update-history/p7'))?.body;
+    const obj = JSON.parse(String((body as FormData).get('obj'))) as Record<string, unknown>;
+    // Left out: the server keeps the link as it is.
+    expect(obj).not.toHaveProperty('planItem');
+    expect(api.calls.some((entry) => entry.url.includes('/open-items'))).toBe(false);
   });
 
   it('update: a saved picture removed in the modal is left out of pics and listed in deleted', async () => {

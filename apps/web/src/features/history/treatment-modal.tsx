@@ -7,6 +7,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { crownCandidates, destinationCandidates } from '@odonto/domain/bridges';
 import {
+  catalogueEntryById,
   catalogueOfKind,
   isBridge,
   TREATMENT_CATALOGUE,
@@ -27,6 +28,7 @@ import {
   PICTURE_RANDOM_LIMIT,
 } from '@odonto/domain/contracts/history-pictures';
 import { doctor, type Patient, type PatientHistoryEntry } from '@odonto/domain/contracts/patients';
+import type { OpenPlanItem, PlanItemRef } from '@odonto/domain/contracts/plans';
 import { toIsoDay } from '@odonto/domain/dates';
 import { isTooth, TOOTH_IDS, toothLabel, type ToothId } from '@odonto/domain/teeth';
 import { request } from '../../lib/http';
@@ -36,6 +38,7 @@ import { Dropdown } from '../../ui/dropdown';
 import { FileUpload } from '../../ui/file-upload';
 import { savedFileName } from '../../ui/file-name';
 import { registerModal, type ModalControls } from '../../ui/modals';
+import { useRefreshPlans } from '../plans/open-items-api';
 import { EntrySignatureButton } from '../signatures/entry-signature-button';
 import {
   InstrumentsPanel,
@@ -50,6 +53,7 @@ import {
   useUpdateHistory,
   type PictureUpload,
 } from './api';
+import { PlanItemField } from './plan-item-field';
 
 export const DELETE_TREATMENT_QUESTION = 'Sunteți sigur că doriți să ștergeți acest tratament?';
 export const SERVER_ERROR_ALERT = 'Eroare server, va rugam contactati web master.';
@@ -164,6 +168,9 @@ export function TreatmentModal({
   const [after, setAfter] = useState<ChosenPicture | null>(null);
   const [removedPictures, setRemovedPictures] = useState<readonly string[]>([]);
   const [instruments, setInstruments] = useState<InstrumentsPanelProps['selected']>([]);
+  const [planItem, setPlanItem] = useState<PlanItemRef | null>(null);
+  const linkedPlanItem = original?.planItem ?? null;
+  const refreshPlans = useRefreshPlans();
   const keptPictures = original ? original.pics.filter((pic) => !removedPictures.includes(pic.name)) : [];
   const doctors = useDoctorNames();
 
@@ -209,6 +216,19 @@ export function TreatmentModal({
   function handleToothChange(tooth: string | null) {
     setValue('dinte', tooth, { shouldValidate: form.formState.isSubmitted });
     if (mode === 'create') setValue('dinteDestinatie', null);
+    // Another tooth: the plan item is chosen again, among that tooth's.
+    setPlanItem(null);
+  }
+
+  /** A plan item chosen: its catalogue treatment and, when none is chosen yet, its tooth. */
+  function handlePlanItemChange(item: OpenPlanItem | null) {
+    const entry = item?.catalogueId != null ? catalogueEntryById(item.catalogueId) : undefined;
+    if (entry) handleTreatmentChange(entry.name);
+    const [firstTooth] = item?.teeth ?? [];
+    if (item && !form.getValues('dinte') && firstTooth && isTooth(firstTooth)) {
+      setValue('dinte', firstTooth, { shouldValidate: form.formState.isSubmitted });
+    }
+    setPlanItem(item && { planId: item.planId, itemId: item.itemId });
   }
 
   async function save(data: TreatmentFormData) {
@@ -258,6 +278,7 @@ export function TreatmentModal({
             detalii: data.detalii,
             signature: null,
             medic: data.medic,
+            ...(planItem ? { planItem } : {}),
           };
           await saveHistory.mutateAsync({
             obj,
@@ -270,7 +291,8 @@ export function TreatmentModal({
           (upload): upload is PictureUpload => upload !== null,
         );
         const firstIndex = original.pics.reduce((max, pic) => Math.max(max, pic.index + 1), 0);
-        const { updated_at: _updatedAt, version, ...stored } = original;
+        // The entry's plan link stays as it is unless an item is chosen now (contracts/history.ts).
+        const { updated_at: _updatedAt, version, planItem: _linked, ...stored } = original;
         const obj = {
           ...stored,
           ...placement,
@@ -282,6 +304,7 @@ export function TreatmentModal({
           deleted: [...removedPictures],
           detalii: data.detalii,
           medic: data.medic,
+          ...(planItem ? { planItem } : {}),
           version,
         };
         await updateHistory.mutateAsync({
@@ -290,6 +313,7 @@ export function TreatmentModal({
           usedInstruments: toUsedInstruments(instruments),
         });
       }
+      if (planItem || linkedPlanItem) void refreshPlans();
       close();
     } catch {
       window.alert(SERVER_ERROR_ALERT);
@@ -302,6 +326,8 @@ export function TreatmentModal({
     try {
       if (original.type === 'punte') await deletePunte.mutateAsync(original.id);
       else await deleteTreatment.mutateAsync(original.id);
+      // Deleting a linked entry reopens its plan item.
+      if (linkedPlanItem) void refreshPlans();
       close();
     } catch {
       window.alert(SERVER_ERROR_ALERT);
@@ -365,6 +391,16 @@ export function TreatmentModal({
             )}
           />
         ) : null}
+        {bridgeMode && !linkedPlanItem ? null : (
+          <PlanItemField
+            patientId={patient._id}
+            tooth={typeof dinte === 'string' ? dinte : null}
+            value={planItem}
+            onChange={handlePlanItemChange}
+            linked={linkedPlanItem}
+            disabled={isBusy}
+          />
+        )}
         <Controller
           control={control}
           name="denumire"

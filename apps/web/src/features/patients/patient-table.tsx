@@ -4,12 +4,28 @@ import { IconRestore } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { PATIENT_PAGE_SIZE, type PatientListItem } from '@odonto/domain/contracts/patients';
 import { formatBreadcrumbDate } from '@odonto/domain/dates';
+import { formatLei } from '@odonto/domain/money';
 import { BlockedBadge } from './patient-header';
 import { fullName } from './patient-screen';
 import { sectionPath } from './side-menu-items';
 import classes from './patient-table.module.css';
 
-const COLUMNS = ['Nr. fișă', 'Nume', 'Prenume', 'Telefon', 'Oraș / Județ', 'Medic', 'Creat', 'Stare'];
+const COLUMNS = [
+  'Nr. fișă',
+  'Nume',
+  'Prenume',
+  'Telefon',
+  'Oraș / Județ',
+  'Medic',
+  'Creat',
+  'Plan deschis',
+  'Stare',
+];
+
+/** What is left to do of the patient's accepted plans, or nothing when there is none. */
+export function openPlanText(planOpenBani: number): string {
+  return planOpenBani > 0 ? formatLei(planOpenBani) : '';
+}
 
 /** 'Brașov, Brașov' — or the country for a patient from abroad. */
 export function placeText(item: Pick<PatientListItem, 'oras' | 'judet' | 'tara'>): string {
@@ -56,7 +72,7 @@ export function PatientTable({ patients, isDeletedList, onRestore, restoringId }
   }
 
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <Table.ScrollContainer minWidth={960}>
       <Table
         verticalSpacing="sm"
         highlightOnHover={!isDeletedList}
@@ -95,6 +111,9 @@ export function PatientTable({ patients, isDeletedList, onRestore, restoringId }
                 <Table.Td>{patient.medic}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {formatBreadcrumbDate(patient.createdAt)}
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap', textAlign: 'right' }} data-testid="plan-open">
+                  {openPlanText(patient.planOpenBani)}
                 </Table.Td>
                 <Table.Td>{patient.blocked ? <BlockedBadge /> : null}</Table.Td>
                 {isDeletedList ? (

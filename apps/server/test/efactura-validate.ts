@@ -2,8 +2,8 @@
  * Runs the official e-Factura validation artefacts (decision 0020) over UBL files: the European
  * Commission's EN 16931 UBL rules and ANAF's CIUS-RO rules, both compiled Schematron (XSLT 2.0), with
  * Debian's Saxon-HE. One JVM per rule set handles a whole batch (Saxon's directory mode), so a suite of
- * invoices costs two JVM starts, not two per invoice. A missing Java, Saxon or artefact throws: the tests
- * that use this fail, they never skip.
+ * invoices costs two JVM starts, not two per invoice, and the two run side by side. A missing Java, Saxon
+ * or artefact throws: the tests that use this fail, they never skip.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -104,30 +104,36 @@ export async function validateUbl(
     const input = join(work, 'in');
     await mkdir(input);
     await Promise.all(names.map((name) => writeFile(join(input, `${name}.xml`), documents[name] ?? '')));
+    // The two rule sets run side by side: most of each JVM's time is compiling its stylesheet.
+    const perRuleSet = await Promise.all(
+      (Object.entries(RULE_SETS) as [RuleSet, string][]).map(async ([ruleSet, file]) => {
+        const output = join(work, ruleSet);
+        await mkdir(output);
+        await run('java', [
+          '-cp',
+          SAXON_JAR,
+          'net.sf.saxon.Transform',
+          `-s:${input}`,
+          `-xsl:${join(EFACTURA_ARTEFACTS_DIR, file)}`,
+          `-o:${output}`,
+        ]);
+        const svrls = await Promise.all(names.map((name) => readFile(join(output, `${name}.xml`), 'utf8')));
+        return svrls.map((svrl, index) => {
+          // A stylesheet whose rules never matched (a wrong namespace, a wrong root) would pass everything.
+          if (!svrl.includes('<svrl:fired-rule'))
+            throw new Error(`${ruleSet}: no rule applied to ${names[index]}`);
+          return parseSvrl(svrl, ruleSet);
+        });
+      }),
+    );
     const reports: Record<string, ValidationReport> = {};
-    for (const name of names) reports[name] = { fatal: [], warnings: [] };
-    for (const [ruleSet, file] of Object.entries(RULE_SETS) as [RuleSet, string][]) {
-      const output = join(work, ruleSet);
-      await mkdir(output);
-      await run('java', [
-        '-cp',
-        SAXON_JAR,
-        'net.sf.saxon.Transform',
-        `-s:${input}`,
-        `-xsl:${join(EFACTURA_ARTEFACTS_DIR, file)}`,
-        `-o:${output}`,
-      ]);
-      for (const name of names) {
-        const svrl = await readFile(join(output, `${name}.xml`), 'utf8');
-        // A stylesheet whose rules never matched (a wrong namespace, a wrong root) would pass everything.
-        if (!svrl.includes('<svrl:fired-rule')) throw new Error(`${ruleSet}: no rule applied to ${name}`);
-        const failures = parseSvrl(svrl, ruleSet);
-        const report = reports[name];
-        if (!report) continue;
-        report.fatal.push(...failures.filter((failure) => failure.flag === 'fatal'));
-        report.warnings.push(...failures.filter((failure) => failure.flag !== 'fatal'));
-      }
-    }
+    names.forEach((name, index) => {
+      const all = perRuleSet.flatMap((failuresOfSet) => failuresOfSet[index] ?? []);
+      reports[name] = {
+        fatal: all.filter((failure) => failure.flag === 'fatal'),
+        warnings: all.filter((failure) => failure.flag !== 'fatal'),
+      };
+    });
     return reports;
   } finally {
     await rm(work, { recursive: true, force: true });

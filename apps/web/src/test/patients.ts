@@ -32,7 +32,6 @@ export function makePatient(overrides: Partial<Patient> = {}): Patient {
     signature: null,
     version: 3,
     deletedAt: null,
-    planOpenBani: 0,
     ...overrides,
   };
 }

@@ -68,7 +68,8 @@ export function addCustomerParty(root: XMLBuilder, doc: EInvoiceDocument): void 
   }
   const legal = party.ele('cac:PartyLegalEntity');
   legal.ele('cbc:RegistrationName').txt(buyer.name.trim());
-  const id =
-    buyer.kind === 'person' ? (buyer.cnp?.trim() ?? ANONYMOUS_CNP) || ANONYMOUS_CNP : cuiDigits(buyer.cui);
+  // An empty CNP is no CNP: the thirteen zeros, as for null.
+  const cnp = buyer.kind === 'person' && buyer.cnp?.trim() ? buyer.cnp.trim() : ANONYMOUS_CNP;
+  const id = buyer.kind === 'person' ? cnp : cuiDigits(buyer.cui);
   legal.ele('cbc:CompanyID').txt(id);
 }

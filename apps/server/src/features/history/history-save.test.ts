@@ -64,6 +64,8 @@ describeEachDialect('history: save-history', ({ useApp }) => {
         signature: null,
         signed: null,
         medic: DOCTOR,
+        // Saved for no treatment plan item (issue 12).
+        planItem: null,
         version: 1,
       },
     ]);

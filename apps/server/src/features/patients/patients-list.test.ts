@@ -106,6 +106,8 @@ describeEachDialect('GET /api/pacienti: search and filters', ({ build }) => {
       avatar: null,
       createdAt: expect.any(String),
       deletedAt: null,
+      // No accepted treatment plan (issue 12).
+      planOpenBani: 0,
     });
   });
 

@@ -6,6 +6,8 @@ import { formatTreatmentDate } from '@odonto/domain/dates';
 import { SIGNATURE_MESSAGES } from '@odonto/domain/contracts/signatures';
 import { SIGNED_FIELD_LABELS, type SignedEntryField } from '@odonto/domain/signatures';
 import { formatBirthdate } from '@odonto/domain/contracts/letters';
+import { formatLei } from '@odonto/domain/money';
+import { alternativeName } from '@odonto/domain/plans';
 import { formatPrintDay, formatPrintTime } from './print-format';
 import classes from './print.module.css';
 
@@ -156,6 +158,9 @@ function fieldLabel(field: string): string {
 
 function signedWhat(signature: SignatureRecord, history: readonly Entry[]): string {
   if (signature.snapshot.kind === 'consent') return 'Consimțământ informat';
+  if (signature.snapshot.kind === 'plan') {
+    return `Plan de tratament: ${signature.snapshot.title}, ${alternativeName(signature.snapshot.alternative)}`;
+  }
   const fields = signature.snapshot.fields;
   const entry = history.find((item) => item.id === signature.entryId);
   return `Tratament: ${fields.denumire ?? entry?.denumire ?? ''}${fields.dinte ? `, dinte ${fields.dinte}` : ''}`;
@@ -164,6 +169,15 @@ function signedWhat(signature: SignatureRecord, history: readonly Entry[]): stri
 function SignedSnapshot({ signature }: { signature: SignatureRecord }) {
   const { snapshot } = signature;
   if (snapshot.kind === 'consent') return <span>{snapshot.text}</span>;
+  if (snapshot.kind === 'plan') {
+    return (
+      <span>
+        Semnat pentru: {alternativeName(snapshot.alternative)}, {snapshot.items.length} lucrări, total{' '}
+        {formatLei(snapshot.totalBani)}, valabil până la {formatTreatmentDate(snapshot.validUntil)} (versiunea{' '}
+        {snapshot.revision} a planului)
+      </span>
+    );
+  }
   const parts = (Object.entries(snapshot.fields) as [SignedEntryField, string | null][])
     .filter(([, value]) => value !== null && value !== '')
     .map(

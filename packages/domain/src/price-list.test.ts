@@ -5,6 +5,7 @@ import {
   catalogueItemCode,
   checkPriceListRows,
   defaultUnitOf,
+  formatPriceDay,
   formatVatCategory,
   IMPORT_MESSAGES,
   nextCustomCode,
@@ -255,5 +256,14 @@ describe('checkPriceListRows', () => {
     [[HEADER, ['', '', '']], IMPORT_MESSAGES.empty],
   ])('refuses a file without the columns or the lines: %j', (rows, message) => {
     expect(checkPriceListRows(rows, context)).toEqual({ ok: false, errors: [{ line: 1, message }] });
+  });
+});
+
+describe('formatPriceDay', () => {
+  it.each([
+    ['2026-04-01', '01.04.2026'],
+    ['ieri', 'ieri'],
+  ])('%s is shown as %s', (day, expected) => {
+    expect(formatPriceDay(day)).toBe(expected);
   });
 });

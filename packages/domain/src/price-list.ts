@@ -317,3 +317,9 @@ function checkPrice(text: string, isRequired: boolean, lineErrors: string[]): nu
   else if (amount < 0) lineErrors.push(IMPORT_MESSAGES.negativePrice);
   return amount;
 }
+
+/** '01.04.2026' from '2026-04-01' (the day a price applies from); the text itself when it is not a day. */
+export function formatPriceDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? `${match[3]}.${match[2]}.${match[1]}` : day;
+}

@@ -4,6 +4,7 @@ import { canOpenCalendar } from '../features/appointments/calendar-access';
 import { canOpenAudit } from '../features/audit/audit-access';
 import { canOpenPlans } from '../features/plans/plan-access';
 import { PrintHost } from '../features/print/print-host';
+import { canOpenPriceList } from '../features/price-list/price-list-access';
 import { canOpenSignatureStation } from '../features/signatures/station-access';
 import { ConfirmHost } from '../ui/confirm-host';
 import { ModalHost } from '../ui/modal-host';
@@ -39,6 +40,9 @@ const PatientLayout = lazyPage(() =>
 );
 const SettingsPage = lazyPage(() =>
   import('../features/settings/settings-page').then((m) => m.SettingsPage),
+);
+const PriceListPage = lazyPage(() =>
+  import('../features/price-list/price-list-page').then((m) => m.PriceListPage),
 );
 const AppointmentsPage = lazyPage(() =>
   import('../features/appointments/appointments-page').then((m) => m.AppointmentsPage),
@@ -151,6 +155,15 @@ export const routes: RouteObject[] = [
             element: (
               <RequireAccess allow={canOpenSettings}>
                 <SettingsPage />
+              </RequireAccess>
+            ),
+          },
+          {
+            path: 'preturi',
+            handle: { name: 'preturi' },
+            element: (
+              <RequireAccess allow={canOpenPriceList}>
+                <PriceListPage />
               </RequireAccess>
             ),
           },

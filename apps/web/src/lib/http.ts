@@ -2,18 +2,33 @@ import type { z } from 'zod';
 import { errorBody } from '@odonto/domain/contracts/errors';
 import { MESSAGES } from '@odonto/domain/messages';
 
-/** A failed call: the HTTP status and the server's `{ error: { code, message, fields } }`. */
+/** A wrong line of an imported file, as the server reports it. */
+export interface FileLineError {
+  line: number;
+  message: string;
+}
+
+/** A failed call: the HTTP status and the server's `{ error: { code, message, fields, lines } }`. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Readonly<Record<string, string>>;
+  /** An imported file's errors, line by line (code 'invalid_file'). */
+  readonly lines: readonly FileLineError[];
 
-  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fields: Record<string, string> = {},
+    lines: readonly FileLineError[] = [],
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.lines = lines;
   }
 }
 
@@ -66,8 +81,8 @@ async function readJson(response: Response): Promise<unknown> {
 function toApiError(status: number, json: unknown): ApiError {
   const parsed = errorBody.safeParse(json);
   if (parsed.success) {
-    const { code, message, fields } = parsed.data.error;
-    return new ApiError(status, code, message, fields);
+    const { code, message, fields, lines } = parsed.data.error;
+    return new ApiError(status, code, message, fields, lines);
   }
   return new ApiError(status, status >= 500 ? 'server_error' : 'http_error', MESSAGES.serverError);
 }

@@ -1,16 +1,43 @@
-import { Stack, Title } from '@mantine/core';
+import { Stack, Tabs, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../ui/use-page-title';
 import { SirutaSettings } from '../places/siruta-settings';
+import { PriceListSection } from '../price-list/price-list-section';
 import { ClinicSettings } from './clinic-settings';
 
-/** /setari (admins): the clinic's settings, one section per feature that has some. */
+const TABS = ['clinica', 'preturi'] as const;
+type Tab = (typeof TABS)[number];
+
+/** /setari (admins): the clinic's settings, one section per feature that has some; `?tab=preturi` opens prices. */
 export function SettingsPage() {
   usePageTitle('Setări');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab: Tab = searchParams.get('tab') === 'preturi' ? 'preturi' : 'clinica';
+
+  function handleTabChange(value: string | null) {
+    const next = TABS.find((candidate) => candidate === value) ?? 'clinica';
+    setSearchParams(next === 'clinica' ? {} : { tab: next }, { replace: true });
+  }
+
   return (
-    <Stack gap="md" maw={1100}>
+    <Stack gap="md" maw={1200}>
       <Title order={1}>Setări</Title>
-      <ClinicSettings />
-      <SirutaSettings />
+      {/* Only the open tab is mounted, so each section loads its data when it is shown. */}
+      <Tabs value={tab} onChange={handleTabChange} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="clinica">Clinica</Tabs.Tab>
+          <Tabs.Tab value="preturi">Listă de prețuri</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="clinica">
+          <Stack gap="md">
+            <ClinicSettings />
+            <SirutaSettings />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="preturi">
+          <PriceListSection />
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ import { seedDocuments } from './demo/seed-documents';
 import { seedHistory } from './demo/seed-history';
 import { seedPatients } from './demo/seed-patients';
 import { seedPlaces } from './demo/seed-places';
+import { seedPlans } from './demo/seed-plans';
 import { seedReviews } from './demo/seed-reviews';
 import { seedSignatures } from './demo/seed-signatures';
 import { seedStaff } from './demo/seed-staff';
@@ -42,6 +43,9 @@ async function run(): Promise<void> {
     if (loads > 0) console.log(`Registru de sterilizare demo: ${loads} zile de cicluri`);
     const reviews = await seedReviews(database.db, now);
     if (reviews > 0) console.log(`Recenzii demo adăugate: ${reviews}`);
+    // After the price list (its demo prices price the plans when present) and the histories.
+    const plans = await seedPlans(database.db, config.dataDir, now);
+    if (plans > 0) console.log(`Planuri de tratament demo adăugate: ${plans}`);
     console.log('\nClinica demo Odonto — conturi (email / parolă / rol):');
     for (const user of staff)
       console.log(`  ${user.email.padEnd(34)} ${user.password.padEnd(24)} ${user.roles.join(', ')}`);

@@ -10,9 +10,19 @@ import type { SignatureRequestState, StationEvent } from '@odonto/domain/contrac
 import type { SignatureAnswer } from '@odonto/domain/contracts/signatures-answer';
 import { describeEachDialect, type TestApp } from '../../../test/build-test-app';
 import { call, errorOf } from '../../../test/http';
-import { saveHistory, treatment, updateHistory } from '../history/history.test-support';
-import { drawnSignature } from '../signatures/signatures.test-support';
-import { auditRows, content, getPlan, moveClock, planFixture, putPlan, staff } from './plans.test-support';
+import {
+  auditRows,
+  content,
+  drawnSignature,
+  getPlan,
+  moveClock,
+  planFixture,
+  putPlan,
+  saveHistory,
+  staff,
+  treatment,
+  updateHistory,
+} from './plans.test-support';
 
 async function signPlan(
   t: TestApp,
@@ -56,13 +66,25 @@ describeEachDialect('plans: acceptance by signature, progress from the history',
     expect(answer.entry).toBeNull();
     expect(answer.signature).toMatchObject({ kind: 'plan', via: 'direct', matches: true });
     const snapshot = answer.signature.snapshot as PlanAcceptanceContent;
-    expect(snapshot).toMatchObject({ kind: 'plan', planId: plan.id, alternative: 'B', revision: 1, totalBani: 225_000 });
+    expect(snapshot).toMatchObject({
+      kind: 'plan',
+      planId: plan.id,
+      alternative: 'B',
+      revision: 1,
+      totalBani: 225_000,
+    });
 
     const accepted = (await getPlan(t(), medic.cookie, plan.id)).json<Plan>();
     expect(accepted).toMatchObject({
       status: 'acceptat',
       version: 2,
-      acceptance: { alternative: 'B', revision: 1, via: 'direct', matches: true, sha256: answer.signature.sha256 },
+      acceptance: {
+        alternative: 'B',
+        revision: 1,
+        via: 'direct',
+        matches: true,
+        sha256: answer.signature.sha256,
+      },
       progress: { itemsDone: 0, itemsTotal: 1, amountDoneBani: 0, amountRemainingBani: 225_000 },
     });
     const audit = await auditRows(t());
@@ -102,7 +124,14 @@ describeEachDialect('plans: acceptance by signature, progress from the history',
       method: 'POST',
       url: '/api/signature',
       cookie: medic.cookie,
-      body: { kind: 'plan', patientId: plan.patientId, planId: 'x', alternative: 'A', revision: 1, image: await drawnSignature() },
+      body: {
+        kind: 'plan',
+        patientId: plan.patientId,
+        planId: 'x',
+        alternative: 'A',
+        revision: 1,
+        image: await drawnSignature(),
+      },
     });
     expect(unknown.statusCode).toBe(404);
     expect((await signPlan(t(), medic.cookie, plan, 'C')).statusCode).toBe(404);
@@ -152,7 +181,10 @@ describeEachDialect('plans: acceptance by signature, progress from the history',
     });
     expect(signed.statusCode, signed.body).toBe(201);
     const accepted = (await getPlan(t(), medic.cookie, plan.id)).json<Plan>();
-    expect(accepted).toMatchObject({ status: 'acceptat', acceptance: { alternative: 'A', via: 'station', matches: true } });
+    expect(accepted).toMatchObject({
+      status: 'acceptat',
+      acceptance: { alternative: 'A', via: 'station', matches: true },
+    });
   });
 
   it('a plan changed after the request was sent cannot be signed from it (409)', async () => {
@@ -164,7 +196,10 @@ describeEachDialect('plans: acceptance by signature, progress from the history',
       body: { kind: 'plan', patientId: plan.patientId, planId: plan.id, alternative: 'A', revision: 1 },
     });
     const request = sent.json<SignatureRequestState>();
-    await putPlan(t(), medic.cookie, plan.id, { version: 1, content: content(medic.user.id, { title: 'Alt plan' }) });
+    await putPlan(t(), medic.cookie, plan.id, {
+      version: 1,
+      content: content(medic.user.id, { title: 'Alt plan' }),
+    });
     const signed = await call(t().app, {
       method: 'POST',
       url: '/api/signature',
@@ -240,7 +275,9 @@ describeEachDialect('plans: acceptance by signature, progress from the history',
     now = (await getPlan(t(), medic.cookie, plan.id)).json<Plan>();
     expect(now.status).toBe('finalizat');
     expect(now.progress).toMatchObject({ itemsDone: 2, amountRemainingBani: 0, percentByAmountBp: 10_000 });
-    expect((await call(t().app, { url: `/api/plans/${patientId}/open-items`, cookie: medic.cookie })).json()).toEqual([]);
+    expect(
+      (await call(t().app, { url: `/api/plans/${patientId}/open-items`, cookie: medic.cookie })).json(),
+    ).toEqual([]);
 
     // Deleting the crown's entry unlinks it: the plan is în lucru again.
     const entryId = await entryOn(t(), medic.cookie, patientId, '1.5');

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { expect } from 'vitest';
+import { catalogueEntryByName } from '@odonto/domain/catalogue';
 import type { Plan, PlanContentInput, PlanItemInput } from '@odonto/domain/contracts/plans';
 import type { TestApp } from '../../../test/build-test-app';
 import { createUser, type CreatedUser } from '../../../test/factories';
 import { call, loginAs } from '../../../test/http';
 import { insertPatientRow } from '../../../test/stored-files';
+import { postForm } from '../../../test/upload';
 
 /** Test helpers of the plans API suites (not a test file itself). The test clock starts on 2026-03-02. */
 
@@ -173,4 +176,41 @@ export async function auditRows(t: TestApp, prefix = 'plan_') {
     .orderBy('id')
     .execute();
   return rows.filter((row) => row.action.startsWith(prefix));
+}
+
+/** A drawn signature as signature_pad's PNG data URL. */
+export async function drawnSignature(): Promise<string> {
+  const width = 300;
+  const height = 100;
+  const pixels = Buffer.alloc(width * height * 4);
+  for (let x = 20; x < width - 20; x += 1) {
+    const y = Math.round(height / 2 + Math.sin(x / 15) * 20);
+    pixels.writeUInt32BE(0x000000ff, (y * width + x) * 4);
+  }
+  const png = await sharp(pixels, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
+
+/** The `obj` of a treatment on a tooth as the treatment modal sends it (2 March 2026). */
+export function treatment(denumire: string, dinte: string | null, extra: Record<string, unknown> = {}) {
+  return {
+    id: Date.parse(`${TODAY}T08:00:00Z`),
+    type: 'tratament',
+    denumire,
+    createdAt: TODAY,
+    dinte,
+    mapID: catalogueEntryByName(denumire)?.id ?? null,
+    medic: 'Dr. Ana Pop',
+    ...extra,
+  };
+}
+
+export function saveHistory(t: TestApp, cookie: string, patientId: string, obj: unknown) {
+  return postForm(t.app, `/api/save-history/${patientId}`, { obj: JSON.stringify(obj) }, cookie);
+}
+
+export function updateHistory(t: TestApp, cookie: string, patientId: string, obj: unknown) {
+  return postForm(t.app, `/api/update-history/${patientId}`, { obj: JSON.stringify(obj) }, cookie);
 }

@@ -77,7 +77,7 @@ export async function seedSignatures(
 }
 
 /** A handwriting-like stroke on a transparent PNG, varied by `seed`, as signature_pad's data URL. */
-async function demoSignature(seed: number): Promise<string> {
+export async function demoSignature(seed: number): Promise<string> {
   const points: string[] = [];
   for (let x = 20; x <= 380; x += 6) {
     const y = 60 + Math.sin((x + seed * 17) / 23) * 25 + Math.sin((x * (seed + 2)) / 41) * 10;

@@ -51,7 +51,13 @@ export function AlternativeTable({
                 Nicio lucrare în această etapă.
               </Text>
             ) : (
-              <Table striped withTableBorder fz="sm" aria-label={phase.title || `Etapa ${phaseIndex + 1}`}>
+              <Table
+                striped
+                withTableBorder
+                fz="sm"
+                horizontalSpacing={6}
+                aria-label={phase.title || `Etapa ${phaseIndex + 1}`}
+              >
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Dinți</Table.Th>

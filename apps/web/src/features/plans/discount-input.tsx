@@ -55,7 +55,7 @@ export function DiscountInput({
     <Group gap={4} align="flex-start" wrap="nowrap">
       <Select
         label={label}
-        w={96}
+        w={Math.max(96, label.length * 9)}
         allowDeselect={false}
         value={kind}
         data={[

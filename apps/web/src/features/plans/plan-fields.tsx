@@ -13,7 +13,7 @@ export function PlanFields({ currentDoctor }: { currentDoctor: { id: string; nam
     options.push({ value: currentDoctor.id, label: currentDoctor.name });
   }
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
       <Controller
         control={control}
         name="title"

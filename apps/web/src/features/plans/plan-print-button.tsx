@@ -40,7 +40,7 @@ export function PlanPrintButton({ patient, plan }: { patient: Patient; plan: Pla
       disabled={!isReady}
       loading={recordPrint.isPending}
     >
-      Tipărește
+      Tipărește planul
     </Button>
   );
   return failed?.error ? (

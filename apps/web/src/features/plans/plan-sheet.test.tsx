@@ -42,7 +42,7 @@ describe('the printed plan and estimate', () => {
       'POST /api/plan/plan-4/print': { body: { printedAt: '2026-03-20T08:05:00.000Z' } },
     });
     renderRoutes(routes, '/pacienti/plan/p7?plan=plan-4');
-    const button = await screen.findByRole('button', { name: 'Tipărește' }, { timeout: 15_000 });
+    const button = await screen.findByRole('button', { name: 'Tipărește planul' }, { timeout: 15_000 });
     await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
     await userEvent.setup().click(button);
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1));

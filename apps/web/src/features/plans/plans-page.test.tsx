@@ -125,7 +125,7 @@ describe('the patient plans page', () => {
     await user.click(screen.getByRole('button', { name: 'Deschide planul nr. 4' }));
     expect(await screen.findByRole('heading', { name: 'Plan nr. 4 — Reabilitare molari' })).toBeTruthy();
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Tipărește' }).hasAttribute('disabled')).toBe(false),
+      expect(screen.getByRole('button', { name: 'Tipărește planul' }).hasAttribute('disabled')).toBe(false),
     );
     expect(screen.queryByRole('button', { name: 'Editează' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Respinge planul' })).toBeNull();

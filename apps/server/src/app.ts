@@ -12,6 +12,8 @@ import { auditRoutes } from './features/audit/audit.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { avatarsRoutes } from './features/avatars/avatars.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
+import { efacturaRoutes } from './features/efactura/efactura.routes';
+import { registerEfacturaWorker } from './features/efactura/efactura-worker-plugin';
 import { clinicRoutes } from './features/clinic/clinic.routes';
 import { historyRoutes } from './features/history/history.routes';
 import { ledgerRoutes } from './features/ledger/ledger.routes';
@@ -74,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('now', now);
   app.decorate('mailer', deps.mailer ?? createMailer({ config, db: deps.db, now, log: app.log }));
   registerOutboxWorker(app, deps.sms);
+  registerEfacturaWorker(app);
 
   registerErrorHandling(app, deps.reportError);
   await registerSecurity(app, config);
@@ -99,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(appointmentsRoutes);
   await app.register(signaturesRoutes);
   await app.register(sterilisationRoutes);
+  await app.register(efacturaRoutes);
   await app.register(ledgerRoutes);
   await app.register(priceListRoutes);
   await app.register(plansRoutes);

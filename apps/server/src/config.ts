@@ -49,6 +49,13 @@ const envSchema = z
     OUTBOX_INTERVAL_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
     // Signature stations (server-sent events): how often an open stream is kept alive and its session checked.
     STATION_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(300).default(20),
+    // Encrypts secrets at rest (the ANAF e-Factura tokens): 32 bytes as 64 hex digits or base64. Unset: a key
+    // file created under the data dir on first use.
+    ODONTO_SECRET_KEY: z
+      .string()
+      .trim()
+      .refine((value) => secretKeyBytes(value) !== null, 'must be 32 bytes as 64 hex digits or base64')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.ODONTO_ADMIN_EMAIL && !env.ODONTO_ADMIN_PASSWORD) {
@@ -97,6 +104,8 @@ export interface Config {
   outboxWorker: { enabled: boolean; intervalMs: number };
   /** How often a signature station's event stream gets a heartbeat and its session is checked. */
   stationHeartbeatMs: number;
+  /** ODONTO_SECRET_KEY decoded; null: the key file under the data dir. */
+  secretKey: Buffer | null;
 }
 
 export type SmsConfig = { provider: 'file' } | { provider: 'http'; url: string; token: string | null };
@@ -151,7 +160,16 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     smsRemindHours: e.SMS_REMIND_HOURS,
     outboxWorker: { enabled: e.OUTBOX_WORKER, intervalMs: Math.round(e.OUTBOX_INTERVAL_SECONDS * 1000) },
     stationHeartbeatMs: Math.round(e.STATION_HEARTBEAT_SECONDS * 1000),
+    secretKey: e.ODONTO_SECRET_KEY ? secretKeyBytes(e.ODONTO_SECRET_KEY) : null,
   };
+}
+
+/** A 256-bit key from 64 hex digits or base64 text; null when it is not one. */
+export function secretKeyBytes(text: string): Buffer | null {
+  if (/^[0-9a-f]{64}$/i.test(text)) return Buffer.from(text, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}={0,2}$/.test(text)) return null;
+  const bytes = Buffer.from(text, 'base64');
+  return bytes.length === 32 ? bytes : null;
 }
 
 function toAbsolute(path: string, cwd: string): string {

@@ -36,6 +36,10 @@ export interface Database {
   allocations: AllocationsTable;
   commission_rates: CommissionRatesTable;
   patient_balances: PatientBalancesTable;
+  efactura_settings: EfacturaSettingsTable;
+  efactura_tokens: EfacturaTokensTable;
+  efactura_oauth_states: EfacturaOauthStatesTable;
+  efactura_submissions: EfacturaSubmissionsTable;
 }
 
 export interface UsersTable {
@@ -646,3 +650,89 @@ export interface PatientBalancesTable {
   updated_at: string;
   version: number;
 }
+
+/** The ANAF e-Factura connection (one row, id 'anaf'); the client secret encrypted (features/efactura). */
+export interface EfacturaSettingsTable {
+  id: string;
+  /** 'test' | 'prod'. */
+  environment: string;
+  /** Overrides ANAF's REST base (the tests' and demo's local server); null: ANAF's. */
+  api_url: string | null;
+  oauth_url: string | null;
+  client_id: string;
+  client_secret_enc: string | null;
+  redirect_uri: string;
+  cif: string;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+export type EfacturaSettingsRow = Selectable<EfacturaSettingsTable>;
+
+/** The ANAF authorisation's tokens (one row, id 'anaf'), encrypted. */
+export interface EfacturaTokensTable {
+  id: string;
+  access_token_enc: string;
+  refresh_token_enc: string;
+  access_expires_at: string;
+  refresh_expires_at: string;
+  authorised_at: string;
+  authorised_by: string | null;
+  refreshed_at: string | null;
+  /** A worker renewing the tokens holds this until the time given; the others wait. */
+  refresh_lock_until: string | null;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+export type EfacturaTokensRow = Selectable<EfacturaTokensTable>;
+
+/** An authorisation started by an admin: the sha256 of its single-use OAuth `state`. */
+export interface EfacturaOauthStatesTable {
+  state_hash: string;
+  user_id: string | null;
+  user_email: string | null;
+  ip: string | null;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export type EfacturaSubmissionStateColumn =
+  | 'queued'
+  | 'uploading'
+  | 'uploaded'
+  | 'ok'
+  | 'nok'
+  | 'failed'
+  | 'check';
+
+/** One document sent (or to be sent) to RO e-Factura. */
+export interface EfacturaSubmissionsTable {
+  id: string;
+  document_id: string;
+  /** 'invoice' | 'credit-note'. */
+  document_kind: string;
+  b2c: number;
+  /** The seller's CIF, digits only, as ANAF's upload wants it. */
+  cif: string;
+  xml: string;
+  state: EfacturaSubmissionStateColumn;
+  upload_index: string | null;
+  download_id: string | null;
+  answer_file_id: string | null;
+  /** JSON array of ANAF's messages. */
+  errors: string | null;
+  last_error: string | null;
+  attempts: number;
+  polls: number;
+  next_attempt_at: string | null;
+  claimed_at: string | null;
+  /** The claiming worker's random token. */
+  lease: string | null;
+  uploaded_at: string | null;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+export type EfacturaSubmissionRow = Selectable<EfacturaSubmissionsTable>;

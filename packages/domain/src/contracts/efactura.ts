@@ -19,6 +19,7 @@ export const EFACTURA_MESSAGES = {
   duplicate: 'Documentul a fost deja pus la coadă pentru e-Factura.',
   notResolvable: 'Doar o trimitere de verificat sau netrimisă poate fi rezolvată.',
   uploadIndex: 'Indexul de încărcare are doar cifre.',
+  uploadIndexTaken: 'Indexul de încărcare aparține deja altui document.',
   interrupted:
     'Trimiterea a fost întreruptă și factura poate să fi ajuns la ANAF. Căutați-o în SPV: dacă există, ' +
     'introduceți indexul de încărcare; dacă nu, trimiteți-o din nou.',

@@ -14,6 +14,7 @@ import { signatures } from './0011-signatures';
 import { reviews } from './0012-reviews';
 import { priceList } from './0013-price-list';
 import { treatmentPlans } from './0014-treatment-plans';
+import { efactura } from './0015-efactura';
 import { ledger } from './0016-ledger';
 
 /**
@@ -36,6 +37,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0012-reviews': reviews(),
     '0013-price-list': priceList(),
     '0014-treatment-plans': treatmentPlans(dialect),
+    '0015-efactura': efactura(),
     '0016-ledger': ledger(dialect),
   };
 }

@@ -1,0 +1,382 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ANAF_URLS, isTokenDue, REFRESH_TOKEN_LIFETIME_MS } from '@odonto/domain/efactura-sending';
+import {
+  EFACTURA_MESSAGES,
+  type EfacturaSettings,
+  type EfacturaStatus,
+} from '@odonto/domain/contracts/efactura';
+import { MESSAGES } from '@odonto/domain/messages';
+import type { EfacturaTokensRow } from '../../db/database';
+import { writeAudit, type AuditActor } from '../../plugins/audit';
+import { AppError } from '../../plugins/errors';
+import { authorizeUrl, exchangeCode, refreshTokens, type TokenSet } from './anaf-client';
+import type { EfacturaContext } from './efactura-context';
+import {
+  findSettingsRow,
+  findTokensRow,
+  insertOauthState,
+  insertSettingsRow,
+  releaseRefreshLock,
+  saveAuthorisedTokens,
+  storeRefreshedTokens,
+  takeRefreshLock,
+  updateSettingsRow,
+  useOauthState,
+  CONNECTION_ID,
+} from './efactura.queries';
+
+/** The worker's renewals are recorded without a user. */
+export const SYSTEM_ACTOR: AuditActor = { userId: null, userEmail: null, ip: null };
+
+const PURPOSE = {
+  clientSecret: 'efactura:client-secret',
+  access: 'efactura:access-token',
+  refresh: 'efactura:refresh-token',
+} as const;
+
+/** An authorisation started must come back from ANAF within this time. */
+const STATE_LIFETIME_MS = 15 * 60_000;
+/** A worker renewing the tokens holds the lock at most this long (by the app's clock). */
+const REFRESH_LOCK_MS = 60_000;
+/** How long (real time) a worker waits for another one's renewal. */
+const REFRESH_WAIT_MS = 20_000;
+
+export class NotConnectedError extends Error {
+  override name = 'NotConnectedError';
+}
+
+const DEFAULT_SETTINGS: EfacturaSettings = {
+  environment: 'prod',
+  apiUrl: null,
+  oauthUrl: null,
+  clientId: '',
+  hasClientSecret: false,
+  redirectUri: '',
+  cif: '',
+  version: 0,
+};
+
+/** GET /api/efactura/settings. */
+export async function readSettings(ctx: Pick<EfacturaContext, 'db'>): Promise<EfacturaSettings> {
+  const row = await findSettingsRow(ctx.db);
+  if (!row) return DEFAULT_SETTINGS;
+  return {
+    environment: row.environment === 'test' ? 'test' : 'prod',
+    apiUrl: row.api_url,
+    oauthUrl: row.oauth_url,
+    clientId: row.client_id,
+    hasClientSecret: row.client_secret_enc !== null,
+    redirectUri: row.redirect_uri,
+    cif: row.cif,
+    version: row.version,
+  };
+}
+
+export interface SettingsInput {
+  environment: 'test' | 'prod';
+  apiUrl: string | null;
+  oauthUrl: string | null;
+  clientId: string;
+  clientSecret?: string | undefined;
+  redirectUri: string;
+  cif: string;
+}
+
+/** PUT /api/efactura/settings: saves over `version` (else 409); the secret is sealed, never answered. */
+export async function saveSettings(
+  ctx: EfacturaContext,
+  actor: AuditActor,
+  input: SettingsInput,
+  version: number,
+): Promise<EfacturaSettings> {
+  const before = await readSettings(ctx);
+  if (before.version !== version) throw new AppError(409, 'conflict', MESSAGES.conflict);
+  const secret = input.clientSecret?.trim() ? input.clientSecret.trim() : null;
+  const sealed = secret === null ? undefined : (await ctx.secrets()).seal(PURPOSE.clientSecret, secret);
+  const at = ctx.now().toISOString();
+  const values = {
+    environment: input.environment,
+    api_url: input.apiUrl,
+    oauth_url: input.oauthUrl,
+    client_id: input.clientId,
+    redirect_uri: input.redirectUri,
+    cif: input.cif,
+    updated_at: at,
+  };
+  await ctx.db.transaction().execute(async (trx) => {
+    const saved =
+      version === 0
+        ? await insertSettingsRow(trx, {
+            ...values,
+            id: CONNECTION_ID,
+            client_secret_enc: sealed ?? null,
+            created_at: at,
+            version: 1,
+          })
+        : await updateSettingsRow(
+            trx,
+            {
+              ...values,
+              ...(sealed === undefined ? {} : { client_secret_enc: sealed }),
+              version: version + 1,
+            },
+            version,
+          );
+    if (!saved) throw new AppError(409, 'conflict', MESSAGES.conflict);
+    const fields = (['environment', 'apiUrl', 'oauthUrl', 'clientId', 'redirectUri', 'cif'] as const).filter(
+      (key) => before[key] !== input[key],
+    );
+    await writeAudit(trx, new Date(at), actor, {
+      action: 'efactura_settings_update',
+      entity: 'settings',
+      entityId: 'efactura',
+      details: { fields: secret === null ? fields : [...fields, 'clientSecret'], version: version + 1 },
+    });
+  });
+  return readSettings(ctx);
+}
+
+/** What calling ANAF needs, or null while the settings are incomplete. */
+export interface Connection {
+  apiUrl: string;
+  oauthUrl: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  cif: string;
+}
+
+export async function readConnection(ctx: EfacturaContext): Promise<Connection | null> {
+  const row = await findSettingsRow(ctx.db);
+  if (!row || !row.client_secret_enc || !row.client_id || !row.redirect_uri || !row.cif) return null;
+  return {
+    apiUrl: row.api_url ?? (row.environment === 'test' ? ANAF_URLS.test : ANAF_URLS.prod),
+    oauthUrl: row.oauth_url ?? ANAF_URLS.oauth,
+    clientId: row.client_id,
+    clientSecret: (await ctx.secrets()).open(PURPOSE.clientSecret, row.client_secret_enc),
+    redirectUri: row.redirect_uri,
+    cif: row.cif,
+  };
+}
+
+/** GET /api/efactura/status. */
+export async function readStatus(ctx: EfacturaContext): Promise<EfacturaStatus> {
+  const [settings, tokens] = await Promise.all([readSettings(ctx), findTokensRow(ctx.db)]);
+  const configured =
+    settings.version > 0 && settings.hasClientSecret && settings.clientId !== '' && settings.cif !== '';
+  const connected = tokens !== undefined && Date.parse(tokens.refresh_expires_at) > ctx.now().getTime();
+  return {
+    configured,
+    connected,
+    authorisedAt: tokens?.authorised_at ?? null,
+    accessExpiresAt: tokens?.access_expires_at ?? null,
+    refreshExpiresAt: tokens?.refresh_expires_at ?? null,
+  };
+}
+
+function hashState(state: string): string {
+  return createHash('sha256').update(state).digest('hex');
+}
+
+/** GET /api/efactura/authorize: a single-use state kept (hashed) server-side; answers ANAF's consent address. */
+export async function startAuthorisation(ctx: EfacturaContext, actor: AuditActor): Promise<string> {
+  const connection = await readConnection(ctx);
+  if (!connection) throw new AppError(400, 'invalid_input', EFACTURA_MESSAGES.notConfigured);
+  const state = randomBytes(32).toString('base64url');
+  const at = ctx.now();
+  await insertOauthState(ctx.db, {
+    state_hash: hashState(state),
+    user_id: actor.userId,
+    user_email: actor.userEmail,
+    ip: actor.ip,
+    expires_at: new Date(at.getTime() + STATE_LIFETIME_MS).toISOString(),
+    used_at: null,
+    created_at: at.toISOString(),
+  });
+  await writeAudit(ctx.db, at, actor, {
+    action: 'efactura_authorize_start',
+    entity: 'settings',
+    entityId: 'efactura',
+  });
+  return authorizeUrl(connection, connection.redirectUri, state);
+}
+
+/** Where the settings screen shows the outcome of an authorisation. */
+export type AuthorisationResult = 'conectat' | 'refuzat' | 'eroare';
+
+/**
+ * GET /api/efactura/callback: ANAF's redirect with `code` and the `state` we gave. The browser arrives from
+ * ANAF's site, so the SameSite=Strict session cookie is not sent: the state (single-use, 15 minutes,
+ * created by a signed-in admin) is what authorises the exchange. A missing, unknown, used or expired state is
+ * a 400; the rest ends on the settings screen with the result.
+ */
+export async function finishAuthorisation(
+  ctx: EfacturaContext,
+  query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
+): Promise<AuthorisationResult> {
+  const at = ctx.now();
+  const started = query.state
+    ? await useOauthState(ctx.db, hashState(query.state), at.toISOString())
+    : undefined;
+  if (!started) throw new AppError(400, 'invalid_input', EFACTURA_MESSAGES.badState);
+  const actor: AuditActor = { userId: started.user_id, userEmail: started.user_email, ip: started.ip };
+  const connection = await readConnection(ctx);
+  if (query.error || !query.code || !connection) {
+    await writeAudit(ctx.db, at, actor, {
+      action: 'efactura_authorize_refused',
+      entity: 'settings',
+      entityId: 'efactura',
+      details: { error: (query.error ?? (connection ? 'no code' : 'not configured')).slice(0, 200) },
+    });
+    return 'refuzat';
+  }
+  let tokens: TokenSet;
+  try {
+    tokens = await exchangeCode(
+      { ...connection, timeoutMs: ctx.httpTimeoutMs },
+      query.code,
+      connection.redirectUri,
+    );
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'ANAF authorisation code exchange failed');
+    await writeAudit(ctx.db, ctx.now(), actor, {
+      action: 'efactura_authorize_failed',
+      entity: 'settings',
+      entityId: 'efactura',
+      details: { error: (error instanceof Error ? error.message : String(error)).slice(0, 300) },
+    });
+    return 'eroare';
+  }
+  const box = await ctx.secrets();
+  const done = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await saveAuthorisedTokens(trx, {
+      access_token_enc: box.seal(PURPOSE.access, tokens.accessToken),
+      refresh_token_enc: box.seal(PURPOSE.refresh, tokens.refreshToken),
+      access_expires_at: new Date(done.getTime() + tokens.expiresIn * 1000).toISOString(),
+      refresh_expires_at: new Date(done.getTime() + REFRESH_TOKEN_LIFETIME_MS).toISOString(),
+      authorised_at: done.toISOString(),
+      authorised_by: started.user_id,
+      refreshed_at: null,
+      updated_at: done.toISOString(),
+    });
+    await writeAudit(trx, done, actor, {
+      action: 'efactura_authorize',
+      entity: 'settings',
+      entityId: 'efactura',
+      details: { accessExpiresAt: new Date(done.getTime() + tokens.expiresIn * 1000).toISOString() },
+    });
+  });
+  return 'conectat';
+}
+
+/** A usable access token and the version of the tokens it came from. */
+export interface AccessToken {
+  token: string;
+  version: number;
+}
+
+/** The access token, renewed first when it is about to expire; NotConnectedError when never authorised. */
+export async function accessToken(ctx: EfacturaContext, connection: Connection): Promise<AccessToken> {
+  const row = await findTokensRow(ctx.db);
+  if (!row) throw new NotConnectedError(EFACTURA_MESSAGES.notConnected);
+  const current = isTokenDue(row.access_expires_at, ctx.now().getTime())
+    ? await renew(ctx, connection, row, 'expiring')
+    : row;
+  return {
+    token: (await ctx.secrets()).open(PURPOSE.access, current.access_token_enc),
+    version: current.version,
+  };
+}
+
+/**
+ * ANAF answered 401 to the token of `version`: renewed once (or the one another worker renewed meanwhile
+ * is taken). The caller retries its call once with it.
+ */
+export async function renewAfterRejection(
+  ctx: EfacturaContext,
+  connection: Connection,
+  version: number,
+): Promise<AccessToken> {
+  const row = await findTokensRow(ctx.db);
+  if (!row) throw new NotConnectedError(EFACTURA_MESSAGES.notConnected);
+  const current = row.version === version ? await renew(ctx, connection, row, 'rejected') : row;
+  return {
+    token: (await ctx.secrets()).open(PURPOSE.access, current.access_token_enc),
+    version: current.version,
+  };
+}
+
+/** Renews under the lock; a worker that does not get it waits for the one that did. */
+async function renew(
+  ctx: EfacturaContext,
+  connection: Connection,
+  row: EfacturaTokensRow,
+  reason: 'expiring' | 'rejected',
+): Promise<EfacturaTokensRow> {
+  const at = ctx.now();
+  if (Date.parse(row.refresh_expires_at) <= at.getTime())
+    throw new NotConnectedError(EFACTURA_MESSAGES.notConnected);
+  const won = await takeRefreshLock(
+    ctx.db,
+    row.version,
+    at.toISOString(),
+    new Date(at.getTime() + REFRESH_LOCK_MS).toISOString(),
+  );
+  if (!won) return waitForRenewal(ctx, connection, row.version, reason);
+  const box = await ctx.secrets();
+  let tokens: TokenSet;
+  try {
+    tokens = await refreshTokens(
+      { ...connection, timeoutMs: ctx.httpTimeoutMs },
+      box.open(PURPOSE.refresh, row.refresh_token_enc),
+    );
+  } catch (error) {
+    await releaseRefreshLock(ctx.db, row.version);
+    throw error;
+  }
+  const done = ctx.now();
+  const accessExpiresAt = new Date(done.getTime() + tokens.expiresIn * 1000).toISOString();
+  const stored = await ctx.db.transaction().execute(async (trx) => {
+    const ok = await storeRefreshedTokens(trx, row.version, {
+      access_token_enc: box.seal(PURPOSE.access, tokens.accessToken),
+      refresh_token_enc: box.seal(PURPOSE.refresh, tokens.refreshToken),
+      access_expires_at: accessExpiresAt,
+      refresh_expires_at: new Date(done.getTime() + REFRESH_TOKEN_LIFETIME_MS).toISOString(),
+      at: done.toISOString(),
+    });
+    if (ok) {
+      await writeAudit(trx, done, SYSTEM_ACTOR, {
+        action: 'efactura_token_refresh',
+        entity: 'settings',
+        entityId: 'efactura',
+        details: { reason, accessExpiresAt },
+      });
+    }
+    return ok;
+  });
+  // Not stored: an admin authorised again meanwhile; the tokens of that authorisation are the ones to use.
+  const latest = await findTokensRow(ctx.db);
+  if (!latest) throw new NotConnectedError(EFACTURA_MESSAGES.notConnected);
+  if (stored) ctx.log.info({ reason, accessExpiresAt }, 'ANAF tokens renewed');
+  return latest;
+}
+
+async function waitForRenewal(
+  ctx: EfacturaContext,
+  connection: Connection,
+  version: number,
+  reason: 'expiring' | 'rejected',
+): Promise<EfacturaTokensRow> {
+  const giveUpAt = Date.now() + REFRESH_WAIT_MS;
+  while (Date.now() < giveUpAt) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const row = await findTokensRow(ctx.db);
+    if (!row) throw new NotConnectedError(EFACTURA_MESSAGES.notConnected);
+    if (row.version !== version) return row;
+    // The other worker gave up (its renewal failed, or its lock expired): try ourselves.
+    const lockFree = row.refresh_lock_until === null || row.refresh_lock_until < ctx.now().toISOString();
+    if (lockFree) return renew(ctx, connection, row, reason);
+  }
+  throw new Error('ANAF token renewal by another worker did not finish');
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { balance } from './ledger';
 import { ANTECEDENT_KEYS, type AntecedentKey } from '../antecedents';
 import { toInstant } from '../clinic-time';
 import { RULE_MESSAGES } from '../rules';
@@ -101,6 +102,8 @@ export const patient = z.object({
   signature: z.unknown().nullable(),
   version: z.number().int(),
   deletedAt: z.string().nullable(),
+  /** The balance of the patient's account (issue 13): GET /api/get-pacient only, for roles that read payments. */
+  sold: balance.optional(),
 });
 export type Patient = z.infer<typeof patient>;
 
@@ -151,6 +154,8 @@ export const patientListQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   /** Admins only: list the deleted patients (to restore them). */
   deleted: flag.optional(),
+  /** 'de-plata': only the patients with a balance to pay ("cu sold de plată", issue 13). */
+  sold: z.enum(['de-plata']).optional(),
 });
 export type PatientListQuery = z.input<typeof patientListQuery>;
 

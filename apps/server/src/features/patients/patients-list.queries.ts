@@ -8,6 +8,7 @@ import {
 } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DialectName } from '../../db/dialect';
+import { owingPatientCondition } from '../ledger/patient-balance.queries';
 import { containsPattern, ftsPhrase, type SearchPlan } from './patient-search';
 import type { PatientListRow } from './patients.presenter';
 
@@ -23,6 +24,8 @@ export interface PatientListFilter {
   createdTo?: string;
   /** The deleted patients instead of the others. */
   isDeleted: boolean;
+  /** Only the patients with a balance to pay ("cu sold de plată", issue 13). */
+  isOwing?: boolean;
 }
 
 /**
@@ -168,7 +171,7 @@ export function patientCountQuery(
   const list = db.withTables<ListTables>();
   const { search } = filter;
   if (search.kind !== 'all' && isSearchedInFts(dialect, filter)) {
-    if (!hasDateRange(filter) && !hasEqualityFilter(filter)) {
+    if (!hasDateRange(filter) && !hasEqualityFilter(filter) && !filter.isOwing) {
       // The index holds exactly the patients not deleted: counting its matches is the answer.
       return list
         .selectFrom('patients_search')
@@ -183,7 +186,7 @@ export function patientCountQuery(
       .where(ftsCondition(search))
       .where((eb) => patientConditions(eb, dialect, filter));
   }
-  if (search.kind === 'all' && !filter.isDeleted && !hasDateRange(filter)) {
+  if (search.kind === 'all' && !filter.isDeleted && !hasDateRange(filter) && !filter.isOwing) {
     // The counts per combination of equality filters, summed (migration 0002): a few rows, not the patients.
     const counts = list
       .selectFrom('patient_counts')
@@ -262,6 +265,7 @@ function patientConditions(
   ];
   if (filter.createdFrom !== undefined) terms.push(eb(createdAt, '>=', filter.createdFrom));
   if (filter.createdTo !== undefined) terms.push(eb(createdAt, '<=', filter.createdTo));
+  if (filter.isOwing) terms.push(owingPatientCondition());
   const { search } = filter;
   if (search.kind !== 'all' && !isSearchedInFts(dialect, filter)) terms.push(likeCondition(search.needle));
   return eb.and(terms);

@@ -65,6 +65,7 @@ export function toFilter(params: PatientListParams): PatientListFilter {
     createdFrom,
     createdTo,
     isDeleted: params.deleted === true,
+    isOwing: params.sold === 'de-plata',
   };
 }
 

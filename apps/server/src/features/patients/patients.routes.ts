@@ -107,7 +107,10 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      viewPatient(deps, actorOf(request), request.params.id, { canSeeDeleted: mayRestore(request) }),
+      viewPatient(deps, actorOf(request), request.params.id, {
+        canSeeDeleted: mayRestore(request),
+        canSeeBalance: can(currentUser(request).roles, 'read:payments'),
+      }),
   );
 
   app.post(

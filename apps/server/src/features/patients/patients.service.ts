@@ -8,6 +8,7 @@ import type { Database, PatientRow } from '../../db/database';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
 import { loadPatientHistory } from '../history/patient-history';
+import { findPatientBalance } from '../ledger/patient-balance.queries';
 import { PATIENT_MESSAGES } from './patient-messages';
 import { changedFields, formColumns, formData, toPatient } from './patients.presenter';
 import {
@@ -95,13 +96,14 @@ export async function viewPatient(
   deps: PatientsDeps,
   actor: AuditActor,
   id: string,
-  options: { canSeeDeleted: boolean },
+  options: { canSeeDeleted: boolean; canSeeBalance?: boolean },
 ): Promise<Patient> {
   const now = deps.now();
   const row = await findPatientById(deps.db, id);
   if (!row || (row.deleted_at !== null && !options.canSeeDeleted)) throw notFound();
   await writeAudit(deps.db, now, actor, auditEntry('patient_view', id));
-  return toPatient(row, now, await loadPatientHistory(deps.db, id));
+  const patient = toPatient(row, now, await loadPatientHistory(deps.db, id));
+  return options.canSeeBalance ? { ...patient, sold: await findPatientBalance(deps.db, id) } : patient;
 }
 
 /** POST /api/block-pacient: flips the flag and answers the patient. */

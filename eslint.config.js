@@ -52,6 +52,7 @@ const PUBLIC_FEATURE_MODULES = {
     'plans/plan-progress.service',
     'plans/plan-acceptance.service',
     'invoices/ubl-invoice',
+    'efactura/efactura-submissions',
   ],
 };
 

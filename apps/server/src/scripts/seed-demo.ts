@@ -9,6 +9,7 @@ import { seedDocuments } from './demo/seed-documents';
 import { seedHistory } from './demo/seed-history';
 import { seedPatients } from './demo/seed-patients';
 import { seedPlaces } from './demo/seed-places';
+import { seedPriceList } from './demo/seed-price-list';
 import { seedPlans } from './demo/seed-plans';
 import { seedReviews } from './demo/seed-reviews';
 import { seedSignatures } from './demo/seed-signatures';
@@ -43,6 +44,8 @@ async function run(): Promise<void> {
     if (loads > 0) console.log(`Registru de sterilizare demo: ${loads} zile de cicluri`);
     const reviews = await seedReviews(database.db, now);
     if (reviews > 0) console.log(`Recenzii demo adăugate: ${reviews}`);
+    const prices = await seedPriceList(database.db, now);
+    if (prices > 0) console.log(`Lista de prețuri demo: ${prices} prețuri`);
     // After the price list (its demo prices price the plans when present) and the histories.
     const plans = await seedPlans(database.db, config.dataDir, now);
     if (plans > 0) console.log(`Planuri de tratament demo adăugate: ${plans}`);

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useRouteError, type RouteObject } from 'react-router';
 import { canOpenCalendar } from '../features/appointments/calendar-access';
 import { canOpenAudit } from '../features/audit/audit-access';
+import { canOpenAccount } from '../features/ledger/account-access';
 import { canOpenPlans } from '../features/plans/plan-access';
 import { PrintHost } from '../features/print/print-host';
 import { canOpenPriceList } from '../features/price-list/price-list-access';
@@ -38,9 +39,7 @@ const PatientEditPage = lazyPage(() =>
 const PatientLayout = lazyPage(() =>
   import('../features/patients/patient-layout').then((m) => m.PatientLayout),
 );
-const SettingsPage = lazyPage(() =>
-  import('../features/settings/settings-page').then((m) => m.SettingsPage),
-);
+const SettingsPage = lazyPage(() => import('../features/settings/settings-page').then((m) => m.SettingsPage));
 const PriceListPage = lazyPage(() =>
   import('../features/price-list/price-list-page').then((m) => m.PriceListPage),
 );
@@ -52,6 +51,7 @@ const DocumentsPage = lazyPage(() =>
 );
 const HistoryPage = lazyPage(() => import('../features/history/history-page').then((m) => m.HistoryPage));
 const PlansPage = lazyPage(() => import('../features/plans/plans-page').then((m) => m.PlansPage));
+const AccountPage = lazyPage(() => import('../features/ledger/account-page').then((m) => m.AccountPage));
 const ChartPage = lazyPage(() => import('../features/chart/chart-page').then((m) => m.ChartPage));
 const AuditPage = lazyPage(() => import('../features/audit/audit-page').then((m) => m.AuditPage));
 const CalendarPage = lazyPage(() =>
@@ -142,6 +142,15 @@ export const routes: RouteObject[] = [
                     element: (
                       <RequireAccess allow={canOpenPlans}>
                         <PlansPage />
+                      </RequireAccess>
+                    ),
+                  },
+                  {
+                    path: 'cont/:id',
+                    handle: { name: 'cont' },
+                    element: (
+                      <RequireAccess allow={canOpenAccount}>
+                        <AccountPage />
                       </RequireAccess>
                     ),
                   },

@@ -5,6 +5,7 @@ import {
   IconFileText,
   IconHistory,
   IconReportMedical,
+  IconReceipt,
   IconUserEdit,
   type Icon,
 } from '@tabler/icons-react';
@@ -18,6 +19,7 @@ const ICONS: Record<PatientSection, Icon> = {
   schita: IconDental,
   programari: IconCalendarEvent,
   plan: IconReportMedical,
+  cont: IconReceipt,
 };
 
 export interface PatientSideMenuProps {
@@ -26,7 +28,7 @@ export interface PatientSideMenuProps {
   section: string;
 }
 
-/** The patient right side menu: six icon links (the sixth, the treatment plan, since issue 12); the highlighted one follows SPEC.md §2's rule. */
+/** The patient right side menu: seven icon links (the treatment plan since issue 12, the account since issue 13); the highlighted one follows SPEC.md §2's rule. */
 export function PatientSideMenu({ patientId, section }: PatientSideMenuProps) {
   const highlighted = highlightedItemIndex(section);
   return (

@@ -6,6 +6,7 @@ export const SIDE_MENU_ITEMS = [
   { section: 'schita', label: 'Schiță dentară' },
   { section: 'programari', label: 'Programări' },
   { section: 'plan', label: 'Plan de tratament' },
+  { section: 'cont', label: 'Cont' },
 ] as const;
 
 export type PatientSection = (typeof SIDE_MENU_ITEMS)[number]['section'];
@@ -24,7 +25,8 @@ export function sectionOf(pathname: string): string {
 /**
  * SPEC.md §2: which menu item is highlighted — edit the second, docs the third, schita the fourth,
  * anything else the first. So on programari the first item (history) is highlighted, as the spec says.
- * The spec's rule predates the sixth item (issue 12): the treatment plan highlights its own icon.
+ * The spec's rule predates the sixth and seventh items (issues 12, 13): the treatment plan and the account
+ * highlight their own icons.
  */
 export function highlightedItemIndex(section: string): number {
   switch (section) {
@@ -36,6 +38,8 @@ export function highlightedItemIndex(section: string): number {
       return 3;
     case 'plan':
       return 5;
+    case 'cont':
+      return 6;
     default:
       return 0;
   }

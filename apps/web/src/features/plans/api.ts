@@ -6,15 +6,12 @@ import {
   type Plan,
   type PlanContentInput,
 } from '@odonto/domain/contracts/plans';
-import { priceListAnswer, vatSettings } from '@odonto/domain/contracts/price-list';
 import { request, segment } from '../../lib/http';
 
 export const planKeys = {
   all: ['plans'] as const,
   list: (patientId: string) => ['plans', 'list', patientId] as const,
   plan: (planId: string) => ['plans', 'plan', planId] as const,
-  priceList: (day: string) => ['plans', 'price-list', day] as const,
-  vatSettings: ['plans', 'vat-settings'] as const,
 };
 
 /** GET /api/plans/{patientId}: the patient's plans, newest first, without their items. */
@@ -97,28 +94,6 @@ export function useRecordPlanPrint() {
         method: 'POST',
         schema: z.object({ printedAt: z.string() }),
       }),
-    meta: { isErrorHandled: true },
-  });
-}
-
-/** GET /api/price-list?day=: the price list on the plan's day (what the editor offers, with its prices). */
-export function usePlanPriceList(day: string) {
-  return useQuery({
-    queryKey: planKeys.priceList(day),
-    queryFn: ({ signal }) =>
-      request(`/api/price-list?day=${encodeURIComponent(day)}`, { schema: priceListAnswer, signal }),
-    staleTime: 5 * 60_000,
-    meta: { isErrorHandled: true },
-  });
-}
-
-/** GET /api/price-list/vat-settings: the exemption text the printed estimate carries. */
-export function usePlanVatSettings(enabled = true) {
-  return useQuery({
-    queryKey: planKeys.vatSettings,
-    queryFn: ({ signal }) => request('/api/price-list/vat-settings', { schema: vatSettings, signal }),
-    enabled,
-    staleTime: 5 * 60_000,
     meta: { isErrorHandled: true },
   });
 }

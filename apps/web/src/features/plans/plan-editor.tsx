@@ -22,7 +22,8 @@ import {
 import { alternativeName, alternativeTotals, type AlternativeLabel } from '@odonto/domain/plans';
 import { useCurrentUser } from '../../lib/current-user';
 import { isApiError } from '../../lib/http';
-import { planQuery, useCreatePlan, usePlanPriceList, useUpdatePlan } from './api';
+import { usePriceList } from '../price-list/api';
+import { planQuery, useCreatePlan, useUpdatePlan } from './api';
 import { AlternativeEditor } from './alternative-editor';
 import { ChartPlanner } from './chart-planner';
 import { PlanFields } from './plan-fields';
@@ -74,7 +75,7 @@ export function PlanEditor({
   const [activeLabel, setActiveLabel] = useState<AlternativeLabel>(plan?.alternatives[0]?.label ?? 'A');
   const [baseVersion, setBaseVersion] = useState(plan?.version ?? 0);
   const [message, setMessage] = useState<string | null>(null);
-  const priceList = usePlanPriceList(plan?.priceDay ?? today);
+  const priceList = usePriceList(plan?.priceDay ?? today);
   const create = useCreatePlan(patient._id);
   const update = useUpdatePlan(plan?.id ?? '');
   const save = plan ? update : create;
@@ -154,6 +155,13 @@ export function PlanEditor({
           <Title order={2} size="h3">
             {plan ? `Plan nr. ${plan.number} — editare` : 'Plan de tratament nou'}
           </Title>
+          {plan?.acceptance ? (
+            <Alert color="yellow" variant="light" data-testid="accepted-plan-warning">
+              Planul a fost acceptat ({alternativeName(plan.acceptance.alternative)}, versiunea{' '}
+              {plan.acceptance.revision}). Salvarea face o versiune nouă; semnătura rămâne legată de versiunea{' '}
+              {plan.acceptance.revision}.
+            </Alert>
+          ) : null}
           <PlanFields currentDoctor={plan ? { id: plan.doctorId, name: plan.doctorName } : null} />
           {priceList.isError ? (
             <Alert color="red" variant="light" role="alert">

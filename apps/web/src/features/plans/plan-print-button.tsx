@@ -5,7 +5,8 @@ import type { Patient } from '@odonto/domain/contracts/patients';
 import type { Plan } from '@odonto/domain/contracts/plans';
 import { printSheet } from '../print/print-store';
 import { useClinic } from '../settings/api';
-import { usePlanVatSettings, useRecordPlanPrint } from './api';
+import { useVatSettings } from '../price-list/api';
+import { useRecordPlanPrint } from './api';
 import { PlanSheet } from './plan-sheet';
 
 /**
@@ -14,7 +15,7 @@ import { PlanSheet } from './plan-sheet';
  */
 export function PlanPrintButton({ patient, plan }: { patient: Patient; plan: Plan }) {
   const clinic = useClinic();
-  const vat = usePlanVatSettings();
+  const vat = useVatSettings();
   const recordPrint = useRecordPlanPrint();
   const failed = [clinic, vat].find((query) => query.isError);
   const isReady = clinic.data !== undefined && vat.data !== undefined;

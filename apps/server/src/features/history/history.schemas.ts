@@ -28,4 +28,6 @@ export const HISTORY_FORM_DESCRIPTION =
   '/history-imgs/{patientId}/{name}, its PNG thumbnail at /history-imgs/{patientId}/thumb-{name}.png; ' +
   '`w`/`h` are the stored image’s size. The server sets `type`, `mapID`, `fill`, `side`, `start`, `end` ' +
   'and `direction` from the treatment and the teeth, keeps `signature`, and never loses used ' +
-  'instruments (`sterilizari` only grows). Entry and files are written together or not at all.';
+  'instruments (`sterilizari` only grows). `planItem` {planId, itemId} links the entry to an open item of an ' +
+  'accepted treatment plan (409 not open, 400 planned for other teeth), null unlinks it, absent keeps the ' +
+  'link. Entry, files and plan link are written together or not at all.';

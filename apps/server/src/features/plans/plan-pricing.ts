@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { PLAN_MESSAGES, type PlanAlternativeInput } from '@odonto/domain/contracts/plans';
 import type { Database } from '../../db/database';
 import { AppError } from '../../plugins/errors';
-import { findListPricesOn } from './plans.queries';
+import { findPricesOn } from '../price-list/price-list.queries';
 
 function invalid(path: string, message: string): AppError {
   return new AppError(400, 'invalid_input', message, { fields: { [path]: message } });
@@ -37,7 +37,7 @@ export async function priceAlternatives(
       }),
     ),
   );
-  const prices = await findListPricesOn(db, wanted, priceDay);
+  const prices = await findPricesOn(db, wanted, priceDay);
   return alternatives.map((alternative, a) => ({
     ...alternative,
     phases: alternative.phases.map((phase, p) => ({

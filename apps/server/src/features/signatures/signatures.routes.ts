@@ -39,7 +39,9 @@ export const signaturesRoutes: FastifyPluginAsyncZod = async (app) => {
           '`kind` `entry`: the patient signs the history entry `entryId` as it stands now (`version`, when ' +
           'sent, must be the one the screen shows: else 409); `consent`: a patient-level consent (`text`, ' +
           'or the clinic default); `request`: the pending signature-station request `requestId` (what it ' +
-          'showed is what is signed). `image`: a PNG data URL (signature_pad toDataURL), checked by its ' +
+          'showed is what is signed); `plan`: the acceptance of the alternative `alternative` of the plan `planId` at ' +
+          'its `revision` (request:plan-signature; the plan becomes acceptat in the same transaction; 409 when it ' +
+          'is not a proposal in its validity or changed since). `image`: a PNG data URL (signature_pad toDataURL), checked by its ' +
           'bytes and re-encoded, served at /history-imgs/{patientId}/{signature.image} to signed-in staff. ' +
           'Stored with the SHA-256 of the canonical JSON of what is signed and its snapshot; an entry then ' +
           'answers `signature` (the image) and `signed` (matches: false once the entry changes). 400 nothing ' +

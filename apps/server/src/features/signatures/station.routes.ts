@@ -29,7 +29,8 @@ export function registerStationRoutes(app: App, deps: SignatureDeps): void {
       onRequest: write,
       schema: {
         tags,
-        summary: 'Sends a signature request (an entry or a consent) to the signature station',
+        summary:
+          'Sends a signature request (an entry, a consent or a plan acceptance) to the signature station',
         description:
           'What is to be signed is fixed now (snapshot and SHA-256). A request still pending is cancelled: ' +
           'a station shows one request at a time. It waits 15 minutes. 404 patient or entry unknown, 409 ' +

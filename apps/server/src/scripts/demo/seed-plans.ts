@@ -8,7 +8,7 @@ import type { ToothId } from '@odonto/domain/teeth';
 import type { Database } from '../../db/database';
 import { createEntry, type HistoryDeps } from '../../features/history/history.service';
 import { createPlan, rejectPlan, type PlansDeps } from '../../features/plans/plans.service';
-import { findListPricesOn } from '../../features/plans/plans.queries';
+import { findPricesOn } from '../../features/price-list/price-list.queries';
 import { activateSignature, type SignatureDeps } from '../../features/signatures/signatures.service';
 import { StationHub } from '../../features/signatures/station-hub';
 import type { SessionUser } from '../../plugins/sessions';
@@ -215,7 +215,7 @@ async function planContent(
     .where('active', '=', 1)
     .execute();
   const itemByCatalogue = new Map(listed.map((row) => [Number(row.catalogue_id), row.id]));
-  const prices = await findListPricesOn(
+  const prices = await findPricesOn(
     db,
     listed.map((row) => row.id),
     day,

@@ -147,7 +147,9 @@ export interface PlanSheetProps {
 /** The printed plan (A4): letterhead, patient and plan facts, the alternatives, VAT mention, signatures. */
 export function PlanSheet({ plan, patient, clinic, vat, printedAt }: PlanSheetProps) {
   const name = `${patient.nume} ${patient.prenume}`;
-  const layout = plan.alternatives.length > 2 ? classes.pages : classes.columns;
+  const count = plan.alternatives.length;
+  // Two alternatives side by side; three, one per page; a single one takes the whole width.
+  const layout = count > 2 ? classes.pages : count === 2 ? classes.columns : undefined;
   return (
     <PrintedDocument clinic={clinic} printedAt={printedAt} label={`${PLAN_SHEET_TITLE} nr. ${plan.number}`}>
       <h1 style={{ fontSize: '14pt', textAlign: 'center', margin: '6px 0 10px' }}>{PLAN_SHEET_TITLE}</h1>

@@ -49,6 +49,7 @@ const PUBLIC_FEATURE_MODULES = {
     'price-list/price-list.queries',
     'ledger/treatment-charges',
     'ledger/patient-balance.queries',
+    'ledger/invoiceable-charges.queries',
     'plans/plan-progress.service',
     'plans/plan-acceptance.service',
     'invoices/ubl-invoice',

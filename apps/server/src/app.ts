@@ -16,6 +16,7 @@ import { efacturaRoutes } from './features/efactura/efactura.routes';
 import { registerEfacturaWorker } from './features/efactura/efactura-worker-plugin';
 import { clinicRoutes } from './features/clinic/clinic.routes';
 import { historyRoutes } from './features/history/history.routes';
+import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { ledgerRoutes } from './features/ledger/ledger.routes';
 import { lettersRoutes } from './features/letters/letters.routes';
 import { signaturesRoutes } from './features/signatures/signatures.routes';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(sterilisationRoutes);
   await app.register(efacturaRoutes);
   await app.register(ledgerRoutes);
+  await app.register(invoicesRoutes);
   await app.register(priceListRoutes);
   await app.register(plansRoutes);
 

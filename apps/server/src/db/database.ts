@@ -40,6 +40,9 @@ export interface Database {
   efactura_tokens: EfacturaTokensTable;
   efactura_oauth_states: EfacturaOauthStatesTable;
   efactura_submissions: EfacturaSubmissionsTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
+  invoiced_charges: InvoicedChargesTable;
 }
 
 export interface UsersTable {
@@ -576,81 +579,6 @@ export interface PlanItemLinksTable {
 }
 export type PlanItemLinkRow = Selectable<PlanItemLinksTable>;
 
-/** A charge on a patient's account (append-only; a reversal is negative with reverses_id and a reason). */
-export interface ChargesTable {
-  id: string;
-  patient_id: string;
-  location_id: string | null;
-  history_entry_id: number | null;
-  plan_id: string | null;
-  plan_item_id: string | null;
-  price_item_id: string | null;
-  doctor_id: string | null;
-  description: string;
-  /** JSON array of tooth ids. */
-  teeth: string;
-  quantity: number;
-  amount_bani: number;
-  vat_rate_bp: number | null;
-  day: string;
-  reverses_id: string | null;
-  reason: string | null;
-  created_by: string | null;
-  created_at: string;
-}
-export type ChargeRow = Selectable<ChargesTable>;
-
-/** A payment (append-only; a refund or a reversal is negative with a reason). */
-export interface PaymentsTable {
-  id: string;
-  patient_id: string;
-  location_id: string | null;
-  method: string;
-  is_advance: number;
-  amount_bani: number;
-  reverses_id: string | null;
-  reason: string | null;
-  note: string;
-  receipt_series: string | null;
-  receipt_number: number | null;
-  day: string;
-  created_by: string | null;
-  created_at: string;
-}
-export type PaymentRow = Selectable<PaymentsTable>;
-
-/** How much of a payment settled a charge, with the doctor's commission on it (append-only). */
-export interface AllocationsTable {
-  id: string;
-  payment_id: string;
-  charge_id: string;
-  amount_bani: number;
-  doctor_id: string | null;
-  commission_bani: number;
-  created_at: string;
-}
-export type AllocationRow = Selectable<AllocationsTable>;
-
-/** A doctor's commission rate from a day on, general (no item) or for one price-list item (append-only). */
-export interface CommissionRatesTable {
-  id: string;
-  doctor_id: string;
-  price_item_id: string | null;
-  rate_bp: number;
-  valid_from: string;
-  created_by: string | null;
-  created_at: string;
-}
-export type CommissionRateRow = Selectable<CommissionRatesTable>;
-
-/** Charges less payments of a patient, kept current by every ledger write (positive: owed). */
-export interface PatientBalancesTable {
-  patient_id: string;
-  owed_bani: number;
-  updated_at: string;
-  version: number;
-}
-
 /** The ANAF e-Factura connection (one row, id 'anaf'); the client secret encrypted (features/efactura). */
 export interface EfacturaSettingsTable {
   id: string;
@@ -736,3 +664,128 @@ export interface EfacturaSubmissionsTable {
   version: number;
 }
 export type EfacturaSubmissionRow = Selectable<EfacturaSubmissionsTable>;
+
+/** A charge on a patient's account (append-only; a reversal is negative with reverses_id and a reason). */
+export interface ChargesTable {
+  id: string;
+  patient_id: string;
+  location_id: string | null;
+  history_entry_id: number | null;
+  plan_id: string | null;
+  plan_item_id: string | null;
+  price_item_id: string | null;
+  doctor_id: string | null;
+  description: string;
+  /** JSON array of tooth ids. */
+  teeth: string;
+  quantity: number;
+  amount_bani: number;
+  vat_rate_bp: number | null;
+  day: string;
+  reverses_id: string | null;
+  reason: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+export type ChargeRow = Selectable<ChargesTable>;
+
+/** A payment (append-only; a refund or a reversal is negative with a reason). */
+export interface PaymentsTable {
+  id: string;
+  patient_id: string;
+  location_id: string | null;
+  method: string;
+  is_advance: number;
+  amount_bani: number;
+  reverses_id: string | null;
+  reason: string | null;
+  note: string;
+  receipt_series: string | null;
+  receipt_number: number | null;
+  day: string;
+  created_by: string | null;
+  created_at: string;
+}
+export type PaymentRow = Selectable<PaymentsTable>;
+
+/** How much of a payment settled a charge, with the doctor's commission on it (append-only). */
+export interface AllocationsTable {
+  id: string;
+  payment_id: string;
+  charge_id: string;
+  amount_bani: number;
+  doctor_id: string | null;
+  commission_bani: number;
+  created_at: string;
+}
+export type AllocationRow = Selectable<AllocationsTable>;
+
+/** A doctor's commission rate from a day on, general (no item) or for one price-list item (append-only). */
+export interface CommissionRatesTable {
+  id: string;
+  doctor_id: string;
+  price_item_id: string | null;
+  rate_bp: number;
+  valid_from: string;
+  created_by: string | null;
+  created_at: string;
+}
+export type CommissionRateRow = Selectable<CommissionRatesTable>;
+
+/** Charges less payments of a patient, kept current by every ledger write (positive: owed). */
+export interface PatientBalancesTable {
+  patient_id: string;
+  owed_bani: number;
+  updated_at: string;
+  version: number;
+}
+
+/** An issued invoice or credit note (features/invoices): immutable, numbered per series without gaps. */
+export interface InvoicesTable {
+  id: string;
+  /** 'invoice' | 'credit-note'. */
+  kind: string;
+  series: string;
+  number: number;
+  patient_id: string;
+  location_id: string | null;
+  issue_date: string;
+  /** 'person' | 'company'. */
+  buyer_kind: string;
+  buyer_name: string;
+  /** JSON: the EInvoiceDocument as issued. */
+  document: string;
+  xml: string;
+  tax_exclusive_bani: number;
+  vat_bani: number;
+  total_bani: number;
+  payable_bani: number;
+  reverses_id: string | null;
+  reason: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+export type InvoiceRow = Selectable<InvoicesTable>;
+
+export interface InvoiceLinesTable {
+  id: string;
+  invoice_id: string;
+  position: number;
+  charge_id: string | null;
+  name: string;
+  quantity: number;
+  unit_price_bani: number;
+  vat_rate_bp: number | null;
+  total_bani: number;
+  created_at: string;
+}
+export type InvoiceLineRow = Selectable<InvoiceLinesTable>;
+
+/** Which charge is on which live invoice; a credit note frees them. */
+export interface InvoicedChargesTable {
+  charge_id: string;
+  invoice_id: string;
+  created_at: string;
+}

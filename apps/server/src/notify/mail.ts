@@ -16,6 +16,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the mail (an invoice's PDF); nodemailer puts them in the message as they are. */
+  attachments?: { filename: string; content: Buffer; contentType?: string }[];
 }
 
 export type MailResult =

@@ -48,7 +48,26 @@ describe('clinicInput', () => {
       cui: 'RO14399840',
       titluriMedici: [],
       stampila: '',
+      regCom: '',
+      strada: '',
+      localitate: '',
+      judetCod: '',
+      codPostal: '',
+      iban: '',
+      banca: '',
+      platitorTva: false,
     });
+  });
+
+  it('takes the seller details an invoice needs: county code, postal code, IBAN without spaces', () => {
+    const parsed = clinicInput.parse({
+      nume: 'C',
+      judetCod: 'cj',
+      codPostal: '400114',
+      iban: 'ro49 aaaa 1b31 0075 9384 0000',
+      platitorTva: true,
+    });
+    expect(parsed).toMatchObject({ judetCod: 'CJ', iban: 'RO49AAAA1B31007593840000', platitorTva: true });
   });
 
   it.each([
@@ -58,6 +77,9 @@ describe('clinicInput', () => {
     ['telefon', { nume: 'C', telefon: '07-22' }, CLINIC_MESSAGES.phone],
     ['email', { nume: 'C', email: 'nu-este' }, 'Adresa de email nu este validă.'],
     ['stampila', { nume: 'C', stampila: 'x'.repeat(501) }, CLINIC_MESSAGES.stampTooLong],
+    ['judetCod', { nume: 'C', judetCod: 'XX' }, CLINIC_MESSAGES.county],
+    ['codPostal', { nume: 'C', codPostal: '12' }, CLINIC_MESSAGES.postalCode],
+    ['iban', { nume: 'C', iban: 'RO49AAAA1B31007593840001' }, CLINIC_MESSAGES.iban],
     ['titluriMedici', { nume: 'C', titluriMedici: [{ userId: 'u1', titlu: '' }] }, 'This field is required!'],
   ])('refuses a bad %s', (field, input, message) => {
     const result = clinicInput.safeParse(input);

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { isValidCui, normalizeCui } from '../cui';
+import { isValidIban } from '../efactura-document';
+import { countyByAuto } from '../places';
 import { RULE_MESSAGES } from '../rules';
 
 export const CLINIC_MESSAGES = {
@@ -19,6 +21,13 @@ export const CLINIC_MESSAGES = {
   logoFormat: 'Format fisier nesuportat.',
   logoMissing: 'Alegeți o imagine pentru siglă.',
   logoNotFound: 'Clinica nu are siglă.',
+  regComTooLong: 'Nr. Reg. Com. este prea lung.',
+  streetTooLong: 'Strada și numărul pot avea cel mult 150 de caractere.',
+  localityTooLong: 'Localitatea poate avea cel mult 50 de caractere.',
+  county: 'Județul nu este valid.',
+  postalCode: 'Codul poștal nu este valid.',
+  iban: 'IBAN-ul nu este valid.',
+  bankTooLong: 'Numele băncii este prea lung.',
 } as const;
 
 // The CUI rules live in cui.ts (issue 13); re-exported for the callers that import them from here.
@@ -33,6 +42,38 @@ export const doctorTitle = z.strictObject({
   titlu: z.string().trim().min(1, RULE_MESSAGES.required).max(120, CLINIC_MESSAGES.titleTooLong),
 });
 export type DoctorTitle = z.infer<typeof doctorTitle>;
+
+/**
+ * The seller part of an invoice (issue 13; decision 0024): trade register number, the address split as
+ * e-Factura needs it (street, locality — for București the sector —, county code), bank account and VAT status.
+ */
+function sellerFields() {
+  return {
+    regCom: optionalText(100, CLINIC_MESSAGES.regComTooLong),
+    strada: optionalText(150, CLINIC_MESSAGES.streetTooLong),
+    localitate: optionalText(50, CLINIC_MESSAGES.localityTooLong),
+    /** The county's registration code ('CJ', 'B'…), '' while not set. */
+    judetCod: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine((value) => value === '' || countyByAuto(value) !== undefined, CLINIC_MESSAGES.county)
+      .default(''),
+    codPostal: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || /^\d{6}$/.test(value), CLINIC_MESSAGES.postalCode)
+      .default(''),
+    iban: z
+      .string()
+      .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+      .refine((value) => value === '' || isValidIban(value), CLINIC_MESSAGES.iban)
+      .default(''),
+    banca: optionalText(200, CLINIC_MESSAGES.bankTooLong),
+    /** Registered for VAT: the CUI is written with 'RO' on invoices and taxable lines carry VAT. */
+    platitorTva: z.boolean().default(false),
+  };
+}
 
 /** What the admin edits (PUT /api/clinic), without the logo (its own calls). */
 export const clinicInput = z.strictObject({
@@ -56,6 +97,7 @@ export const clinicInput = z.strictObject({
   titluriMedici: z.array(doctorTitle).max(200, CLINIC_MESSAGES.tooManyTitles).default([]),
   /** The stamp text printed beside the signature line, several lines allowed. */
   stampila: optionalText(500, CLINIC_MESSAGES.stampTooLong),
+  ...sellerFields(),
 });
 export type ClinicInput = z.input<typeof clinicInput>;
 export type ClinicData = z.output<typeof clinicInput>;
@@ -73,6 +115,14 @@ export const clinicSettings = z.object({
   cui: z.string(),
   titluriMedici: z.array(doctorTitle),
   stampila: z.string(),
+  regCom: z.string().default(''),
+  strada: z.string().default(''),
+  localitate: z.string().default(''),
+  judetCod: z.string().default(''),
+  codPostal: z.string().default(''),
+  iban: z.string().default(''),
+  banca: z.string().default(''),
+  platitorTva: z.boolean().default(false),
   /** The logo's file name (GET /api/clinic/logo/{logo}), or null. */
   logo: z.string().nullable(),
   /** 0 until an admin first saves the details. */
@@ -89,6 +139,14 @@ export const DEFAULT_CLINIC: ClinicSettings = {
   cui: '',
   titluriMedici: [],
   stampila: '',
+  regCom: '',
+  strada: '',
+  localitate: '',
+  judetCod: '',
+  codPostal: '',
+  iban: '',
+  banca: '',
+  platitorTva: false,
   logo: null,
   version: 0,
 };

@@ -16,6 +16,7 @@ import { priceList } from './0013-price-list';
 import { treatmentPlans } from './0014-treatment-plans';
 import { efactura } from './0015-efactura';
 import { ledger } from './0016-ledger';
+import { invoices } from './0017-invoices';
 
 /**
  * Every migration, in order. Names are numbered and never change once released; migrations are
@@ -39,6 +40,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0014-treatment-plans': treatmentPlans(dialect),
     '0015-efactura': efactura(),
     '0016-ledger': ledger(dialect),
+    '0017-invoices': invoices(dialect),
   };
 }
 

@@ -79,7 +79,23 @@ export async function saveClinic(
 }
 
 function changedFields(before: ClinicSettings, after: ClinicSettings): string[] {
-  const keys = ['nume', 'adresa', 'telefon', 'email', 'cui', 'titluriMedici', 'stampila'] as const;
+  const keys = [
+    'nume',
+    'adresa',
+    'telefon',
+    'email',
+    'cui',
+    'titluriMedici',
+    'stampila',
+    'regCom',
+    'strada',
+    'localitate',
+    'judetCod',
+    'codPostal',
+    'iban',
+    'banca',
+    'platitorTva',
+  ] as const;
   return keys.filter((key) => toJsonText(before[key]) !== toJsonText(after[key]));
 }
 

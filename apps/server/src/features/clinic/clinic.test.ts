@@ -38,6 +38,7 @@ describeEachDialect('GET/PUT /api/clinic', ({ useApp }) => {
     const response = await put(cookie, { ...FORM, version: 0 });
     expect(response.statusCode, response.body).toBe(200);
     const expected: ClinicSettings = {
+      ...DEFAULT_CLINIC,
       ...FORM,
       telefon: '0268123456',
       email: 'contact@zambet.ro',

@@ -59,52 +59,53 @@ export const discountSchema = z
   ])
   .nullable();
 
-export const planItemInput = z
-  .strictObject({
-    /** Chosen by the client (a UUID); kept across versions so progress stays linked. */
-    id,
-    teeth: z.array(z.enum(TOOTH_IDS, PLAN_MESSAGES.unknownTooth)).max(32),
-    /** A bridge: its first and last tooth (teeth then lists the whole span). */
-    span: z.strictObject({ start: z.enum(TOOTH_IDS), end: z.enum(TOOTH_IDS) }).nullable(),
-    priceItemId: id.nullable(),
-    /** The treatment catalogue id (mapID) when the item is a catalogue procedure: the chart draws it. */
-    catalogueId: z.number().nullable(),
-    name: z.string().trim().min(1, PLAN_MESSAGES.itemName).max(200),
-    unit: z.enum(PRICE_UNITS),
-    quantity: z
-      .number(PLAN_MESSAGES.quantity)
-      .int(PLAN_MESSAGES.quantity)
-      .min(1, PLAN_MESSAGES.quantity)
-      .max(99, PLAN_MESSAGES.quantity),
-    unitPriceBani: amountBani,
-    /** The price list's price on the plan's date (null for a free-form item); the server fills it in. */
-    listPriceBani: amountBani.nullable(),
-    /** Why the unit price differs from the list price. */
-    priceReason: text(300).nullable(),
-    /** null = VAT exempt. */
-    vatRateBp: percentBp.nullable(),
-    discount: discountSchema,
-    notes: text(1000),
-  })
-  .superRefine((item, ctx) => {
-    if (item.span) {
-      const span = bridgeSpan(item.span.start, item.span.end);
-      const same =
-        span && span.length === item.teeth.length && span.every((tooth, i) => item.teeth[i] === tooth);
-      if (!same) ctx.addIssue({ code: 'custom', path: ['span'], message: PLAN_MESSAGES.bridgeSpan });
-    }
-    const { grossBani } = lineTotals(item);
-    if (item.discount?.kind === 'amount' && item.discount.bani > grossBani) {
-      ctx.addIssue({ code: 'custom', path: ['discount'], message: PLAN_MESSAGES.discountTooLarge });
-    }
-    if (
-      item.listPriceBani !== null &&
-      item.unitPriceBani !== item.listPriceBani &&
-      (item.priceReason ?? '').trim() === ''
-    ) {
-      ctx.addIssue({ code: 'custom', path: ['priceReason'], message: PLAN_MESSAGES.priceReason });
-    }
-  });
+/** An item's fields; planItemInput adds the checks that need several fields. */
+const planItemFields = z.strictObject({
+  /** Chosen by the client (a UUID); kept across versions so progress stays linked. */
+  id,
+  teeth: z.array(z.enum(TOOTH_IDS, PLAN_MESSAGES.unknownTooth)).max(32),
+  /** A bridge: its first and last tooth (teeth then lists the whole span). */
+  span: z.strictObject({ start: z.enum(TOOTH_IDS), end: z.enum(TOOTH_IDS) }).nullable(),
+  priceItemId: id.nullable(),
+  /** The treatment catalogue id (mapID) when the item is a catalogue procedure: the chart draws it. */
+  catalogueId: z.number().nullable(),
+  name: z.string().trim().min(1, PLAN_MESSAGES.itemName).max(200),
+  unit: z.enum(PRICE_UNITS),
+  quantity: z
+    .number(PLAN_MESSAGES.quantity)
+    .int(PLAN_MESSAGES.quantity)
+    .min(1, PLAN_MESSAGES.quantity)
+    .max(99, PLAN_MESSAGES.quantity),
+  unitPriceBani: amountBani,
+  /** The price list's price on the plan's date (null for a free-form item); the server fills it in. */
+  listPriceBani: amountBani.nullable(),
+  /** Why the unit price differs from the list price. */
+  priceReason: text(300).nullable(),
+  /** null = VAT exempt. */
+  vatRateBp: percentBp.nullable(),
+  discount: discountSchema,
+  notes: text(1000),
+});
+
+export const planItemInput = planItemFields.superRefine((item, ctx) => {
+  if (item.span) {
+    const span = bridgeSpan(item.span.start, item.span.end);
+    const same =
+      span && span.length === item.teeth.length && span.every((tooth, i) => item.teeth[i] === tooth);
+    if (!same) ctx.addIssue({ code: 'custom', path: ['span'], message: PLAN_MESSAGES.bridgeSpan });
+  }
+  const { grossBani } = lineTotals(item);
+  if (item.discount?.kind === 'amount' && item.discount.bani > grossBani) {
+    ctx.addIssue({ code: 'custom', path: ['discount'], message: PLAN_MESSAGES.discountTooLarge });
+  }
+  if (
+    item.listPriceBani !== null &&
+    item.unitPriceBani !== item.listPriceBani &&
+    (item.priceReason ?? '').trim() === ''
+  ) {
+    ctx.addIssue({ code: 'custom', path: ['priceReason'], message: PLAN_MESSAGES.priceReason });
+  }
+});
 export type PlanItemInput = z.infer<typeof planItemInput>;
 
 export const planPhaseInput = z.strictObject({
@@ -114,12 +115,16 @@ export const planPhaseInput = z.strictObject({
 });
 export type PlanPhaseInput = z.infer<typeof planPhaseInput>;
 
+const planAlternativeFields = {
+  label: z.enum(ALTERNATIVE_LABELS),
+  title: text(200),
+  discount: discountSchema,
+  notes: text(2000),
+};
+
 export const planAlternativeInput = z
   .strictObject({
-    label: z.enum(ALTERNATIVE_LABELS),
-    title: text(200),
-    discount: discountSchema,
-    notes: text(2000),
+    ...planAlternativeFields,
     phases: z.array(planPhaseInput).min(1, PLAN_MESSAGES.phaseRequired).max(20),
   })
   .superRefine((alternative, ctx) => {
@@ -243,7 +248,18 @@ export const plan = z.object({
   version: z.number().int(),
   /** The plan's content version: grows by one with every change of its content. */
   revision: z.number().int(),
-  alternatives: z.array(planAlternativeInput.and(z.object({ totals: totalsSchema }))),
+  /**
+   * The alternatives as stored, with their totals. The server only answers content it validated with
+   * planContentInput, so the answer's schema leaves out the input's cross-field checks (they cost more than
+   * the rest of opening a large plan).
+   */
+  alternatives: z.array(
+    z.object({
+      ...planAlternativeFields,
+      phases: z.array(planPhaseInput.extend({ items: z.array(planItemFields) })),
+      totals: totalsSchema,
+    }),
+  ),
   acceptance: planAcceptance.nullable(),
   /** Progress of the accepted alternative (null until accepted). */
   progress: progressSchema.nullable(),

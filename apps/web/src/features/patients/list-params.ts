@@ -13,6 +13,8 @@ export interface ListFilters {
   to: string;
   /** Admins: the deleted patients instead (a mode of the list rather than a filter). */
   deleted: boolean;
+  /** "cu sold de plată": only the patients with a balance to pay (issue 13; `?sold=de-plata`). */
+  owing: boolean;
 }
 
 const TEXT_KEYS = ['q', 'judet', 'oras', 'tara', 'medic'] as const;
@@ -34,6 +36,7 @@ export function readFilters(params: URLSearchParams): ListFilters {
     from: day('from'),
     to: day('to'),
     deleted: params.get('deleted') === 'true',
+    owing: params.get('sold') === 'de-plata',
   };
 }
 
@@ -49,6 +52,7 @@ export function toListQuery(filters: ListFilters, page: number): PatientListQuer
   for (const key of TEXT_KEYS) if (filters[key] !== '') query[key] = filters[key];
   for (const key of DAY_KEYS) if (filters[key] !== '') query[key] = filters[key];
   for (const key of FLAG_KEYS) if (filters[key]) query[key] = true;
+  if (filters.owing) query.sold = 'de-plata';
   return query;
 }
 
@@ -57,13 +61,16 @@ export function toSearchParams(filters: ListFilters, page: number): URLSearchPar
   const params = new URLSearchParams();
   for (const key of [...TEXT_KEYS, ...DAY_KEYS]) if (filters[key] !== '') params.set(key, filters[key]);
   for (const key of FLAG_KEYS) if (filters[key]) params.set(key, 'true');
+  if (filters.owing) params.set('sold', 'de-plata');
   if (page > 1) params.set('page', String(page));
   return params;
 }
 
 /** True when any filter or the search narrows the list. */
 export function hasActiveFilters(filters: ListFilters): boolean {
-  return [...TEXT_KEYS, ...DAY_KEYS].some((key) => filters[key] !== '') || filters.igienizare;
+  return (
+    [...TEXT_KEYS, ...DAY_KEYS].some((key) => filters[key] !== '') || filters.igienizare || filters.owing
+  );
 }
 
 /**

@@ -126,6 +126,11 @@ export function PatientFilters({ filters, onChange, onReset, canSeeDeleted }: Pa
             checked={filters.igienizare}
             onChange={(event) => onChange({ igienizare: event.currentTarget.checked })}
           />
+          <Checkbox
+            label="Cu sold de plată"
+            checked={filters.owing}
+            onChange={(event) => onChange({ owing: event.currentTarget.checked })}
+          />
         </Group>
       </SimpleGrid>
       <Group justify="space-between" mt="md">

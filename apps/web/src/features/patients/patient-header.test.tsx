@@ -76,6 +76,8 @@ describe('patient header', () => {
       'Documente',
       'Schiță dentară',
       'Programări',
+      'Plan de tratament',
+      'Cont',
     ]);
     expect(
       links

@@ -2,8 +2,10 @@ import { Anchor, Badge, Breadcrumbs, Button, Group, Paper, Stack, Switch, Text, 
 import { notifications } from '@mantine/notifications';
 import { IconLock, IconPhone, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
+import { balanceLabel } from '@odonto/domain/contracts/ledger';
 import type { Patient } from '@odonto/domain/contracts/patients';
 import { formatBreadcrumbDate } from '@odonto/domain/dates';
+import { formatLei } from '@odonto/domain/money';
 import { can } from '@odonto/domain/roles';
 import { useCurrentUser } from '../../lib/current-user';
 import { LetterButton } from '../letters/letter-button';
@@ -109,6 +111,22 @@ export function PatientHeader({ patient, onOwnVersionChange }: PatientHeaderProp
                       {patient.telefon}
                     </Group>
                   </Anchor>
+                ) : null}
+                {patient.sold ? (
+                  <Text
+                    size="sm"
+                    fw={600}
+                    c={
+                      patient.sold.kind === 'de plată'
+                        ? 'red'
+                        : patient.sold.kind === 'avans'
+                          ? 'teal'
+                          : 'dimmed'
+                    }
+                    data-testid="patient-sold"
+                  >
+                    {balanceLabel(patient.sold, formatLei)}
+                  </Text>
                 ) : null}
               </Group>
               <PatientIndicators antecedente={patient.antecedente} />

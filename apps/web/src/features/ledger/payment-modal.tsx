@@ -1,0 +1,208 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { LEDGER_MESSAGES, type Charge, type PaymentResponse } from '@odonto/domain/contracts/ledger';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '@odonto/domain/ledger';
+import { formatAmount, formatLei, MONEY_MESSAGES, parseAmount } from '@odonto/domain/money';
+import { isApiError } from '../../lib/http';
+import { useTakePayment } from './api';
+
+/** A typed amount ('1.250,00') that is a whole number of bani above zero. */
+export const amountText = z.string().superRefine((text, ctx) => {
+  const bani = parseAmount(text);
+  if (bani === null) ctx.addIssue({ code: 'custom', message: MONEY_MESSAGES.invalidText });
+  else if (bani <= 0) ctx.addIssue({ code: 'custom', message: LEDGER_MESSAGES.amountPositive });
+});
+
+const paymentForm = z.object({
+  method: z.enum(PAYMENT_METHODS),
+  amount: amountText,
+  isAdvance: z.boolean(),
+  chargeIds: z.array(z.string()),
+  note: z.string().max(500, LEDGER_MESSAGES.noteTooLong),
+});
+type PaymentForm = z.infer<typeof paymentForm>;
+
+export interface PaymentModalProps {
+  patientId: string;
+  opened: boolean;
+  /** The charges still to pay, oldest first (they can be picked). */
+  openCharges: readonly Charge[];
+  onClose: () => void;
+  onPaid: (answer: PaymentResponse) => void;
+}
+
+/**
+ * "Încasare": method, amount (typed as '1.250,00'), advance toggle and, unless it is an advance, the charges
+ * to settle in the order picked (none picked: the oldest open ones); what is left stays as an advance.
+ */
+export function PaymentModal({ patientId, opened, openCharges, onClose, onPaid }: PaymentModalProps) {
+  const owed = openCharges.reduce((sum, charge) => sum + charge.openBani, 0);
+  const { control, handleSubmit, reset, setError, formState } = useForm<PaymentForm>({
+    resolver: zodResolver(paymentForm),
+    defaultValues: {
+      method: 'numerar',
+      amount: owed > 0 ? formatAmount(owed) : '',
+      isAdvance: owed === 0,
+      chargeIds: [],
+      note: '',
+    },
+  });
+  const isAdvance = useWatch({ control, name: 'isAdvance' });
+  const takePayment = useTakePayment(patientId);
+
+  function handleClose() {
+    reset();
+    takePayment.reset();
+    onClose();
+  }
+
+  const handleSave = handleSubmit((values) => {
+    takePayment.mutate(
+      {
+        method: values.method,
+        amountBani: parseAmount(values.amount) ?? 0,
+        isAdvance: values.isAdvance,
+        ...(values.isAdvance || values.chargeIds.length === 0 ? {} : { chargeIds: values.chargeIds }),
+        note: values.note.trim(),
+      },
+      {
+        onSuccess: (answer) => {
+          reset();
+          onPaid(answer);
+        },
+        onError: (error) => {
+          if (isApiError(error, 400) && error.fields['amountBani']) {
+            setError('amount', { message: error.fields['amountBani'] });
+          }
+        },
+      },
+    );
+  });
+
+  return (
+    <Modal opened={opened} onClose={handleClose} title="Încasare" size="lg">
+      <form onSubmit={(event) => void handleSave(event)} noValidate>
+        <Stack gap="sm">
+          <Controller
+            control={control}
+            name="method"
+            render={({ field }) => (
+              <SegmentedControl
+                aria-label="Mod de plată"
+                value={field.value}
+                onChange={field.onChange}
+                data={PAYMENT_METHODS.map((method) => ({
+                  value: method,
+                  label: PAYMENT_METHOD_LABELS[method],
+                }))}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="amount"
+            render={({ field, fieldState }) => (
+              <TextInput
+                label="Suma (lei)"
+                placeholder="1.250,00"
+                inputMode="decimal"
+                required
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={() => {
+                  const bani = parseAmount(field.value);
+                  if (bani !== null) field.onChange(formatAmount(bani));
+                  field.onBlur();
+                }}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="isAdvance"
+            render={({ field }) => (
+              <Switch
+                label="Avans (nu se alocă pe taxe)"
+                checked={field.value}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+              />
+            )}
+          />
+          {!isAdvance && openCharges.length > 0 ? (
+            <Controller
+              control={control}
+              name="chargeIds"
+              render={({ field }) => (
+                <Checkbox.Group
+                  label="Taxe de achitat"
+                  description="Nebifate: se achită întâi cele mai vechi. Bifate: în ordinea alegerii."
+                  value={field.value}
+                  onChange={field.onChange}
+                >
+                  <Stack gap={4} mt={4}>
+                    {openCharges.map((charge) => (
+                      <Checkbox
+                        key={charge.id}
+                        value={charge.id}
+                        label={`${charge.day} · ${charge.description} · rest ${formatLei(charge.openBani)}`}
+                      />
+                    ))}
+                  </Stack>
+                </Checkbox.Group>
+              )}
+            />
+          ) : null}
+          <Controller
+            control={control}
+            name="note"
+            render={({ field, fieldState }) => (
+              <TextInput
+                label="Notă"
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          {takePayment.isError && !isApiError(takePayment.error, 400) ? (
+            <Alert color="red">{takePayment.error.message}</Alert>
+          ) : null}
+          {takePayment.isError &&
+          isApiError(takePayment.error, 400) &&
+          !takePayment.error.fields['amountBani'] ? (
+            <Alert color="red">
+              {Object.values(takePayment.error.fields)[0] ?? takePayment.error.message}
+            </Alert>
+          ) : null}
+          {owed > 0 ? (
+            <Text size="sm" c="dimmed">
+              De plată: {formatLei(owed)}
+            </Text>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={handleClose}>
+              Renunță
+            </Button>
+            <Button type="submit" loading={takePayment.isPending || formState.isSubmitting}>
+              Încasează
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

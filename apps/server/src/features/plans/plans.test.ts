@@ -140,6 +140,15 @@ describeEachDialect('plans: create, read, edit, reject, print', ({ useApp }) => 
     expect(
       (await call(t().app, { url: `/api/plans/${patientId}`, cookie: sterilizare.cookie })).statusCode,
     ).toBe(403);
+    const openItems = `/api/plans/${patientId}/open-items`;
+    expect((await call(t().app, { url: openItems })).statusCode).toBe(401);
+    expect((await call(t().app, { url: openItems, cookie: sterilizare.cookie })).statusCode).toBe(403);
+    expect((await call(t().app, { url: openItems, cookie: asistent.cookie })).json()).toEqual([]);
+    const noPatient = await call(t().app, {
+      url: '/api/plans/nu-exista/open-items',
+      cookie: asistent.cookie,
+    });
+    expect(noPatient.statusCode).toBe(404);
     expect((await getPlan(t(), asistent.cookie, plan.id)).statusCode).toBe(200);
     const print = await call(t().app, {
       method: 'POST',

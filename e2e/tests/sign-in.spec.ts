@@ -1,9 +1,9 @@
 import { DEMO_USERS, expect, test } from '../fixtures';
 
 const menus = {
-  admin: ['PACIENȚI', 'CALENDAR', 'REVIEWS', 'UTILIZATORI'],
-  medic: ['PACIENȚI', 'CALENDAR', 'REVIEWS', 'UTILIZATORI'],
-  asistent: ['PACIENȚI', 'CALENDAR', 'REVIEWS', 'UTILIZATORI'],
+  admin: ['PACIENȚI', 'CALENDAR', 'REVIEWS', 'RAPOARTE', 'UTILIZATORI'],
+  medic: ['PACIENȚI', 'CALENDAR', 'REVIEWS', 'RAPOARTE', 'UTILIZATORI'],
+  asistent: ['PACIENȚI', 'CALENDAR', 'REVIEWS', 'RAPOARTE', 'UTILIZATORI'],
   sterilizare: ['STERILIZARE'],
 } as const;
 

@@ -118,9 +118,15 @@ export function menuItems(roles: readonly string[]): readonly MenuItem[] {
     { label: 'PACIENȚI', path: '/pacienti' },
     { label: 'CALENDAR', path: '/calendar' },
     { label: 'REVIEWS', path: '/reviews' },
+    // Issue 13: the money reports, for whoever may open at least one of them.
+    ...(REPORT_PERMISSIONS.some((permission) => can(roles, permission))
+      ? [{ label: 'RAPOARTE', path: '/rapoarte' }]
+      : []),
     { label: 'UTILIZATORI', path: '/utilizatori' },
   ];
 }
+
+const REPORT_PERMISSIONS: readonly Permission[] = ['read:reports', 'read:own-reports', 'read:cash-report'];
 
 export interface MenuItem {
   label: string;

@@ -1,0 +1,378 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../db/database';
+import type { DialectName } from '../../db/dialect';
+
+/**
+ * The reports' SQL (issue 13; decision 0025). Every figure is summed by the database, grouped as the report
+ * shows it; the service only names and orders the groups. `doctorId`/`userId` narrow a query to one doctor's
+ * (or one cashier's) rows. Sums come back as numbers or, from PostgreSQL's bigint and numeric, as strings:
+ * `toNumber` reads both.
+ */
+
+export function toNumber(value: unknown): number {
+  if (value === null || value === undefined) return 0;
+  return typeof value === 'number' ? value : Number(value);
+}
+
+const positive = (column: string) =>
+  sql<string>`coalesce(sum(case when ${sql.ref(column)} > 0 then ${sql.ref(column)} else 0 end), 0)`;
+const negative = (column: string) =>
+  sql<string>`coalesce(sum(case when ${sql.ref(column)} < 0 then -${sql.ref(column)} else 0 end), 0)`;
+const total = (column: string) => sql<string>`coalesce(sum(${sql.ref(column)}), 0)`;
+
+// ---- daily cash report ------------------------------------------------------------------------------
+
+/** Cash held when `day` starts: every cash payment (refunds and reversals included) of the days before. */
+export async function sumCashBefore(
+  db: Kysely<Database>,
+  day: string,
+  userId: string | null,
+): Promise<number> {
+  const row = await db
+    .selectFrom('payments')
+    .select(total('payments.amount_bani').as('total'))
+    .where('payments.method', '=', 'numerar')
+    .where('payments.day', '<', day)
+    .$if(userId !== null, (query) => query.where('payments.created_by', '=', userId))
+    .executeTakeFirstOrThrow();
+  return toNumber(row.total);
+}
+
+/** The day's payments per method: count, money in, money out. */
+export async function sumDayByMethod(db: Kysely<Database>, day: string, userId: string | null) {
+  return db
+    .selectFrom('payments')
+    .select([
+      'payments.method',
+      sql<string>`count(*)`.as('count'),
+      positive('payments.amount_bani').as('in_bani'),
+      negative('payments.amount_bani').as('out_bani'),
+    ])
+    .where('payments.day', '=', day)
+    .$if(userId !== null, (query) => query.where('payments.created_by', '=', userId))
+    .groupBy('payments.method')
+    .execute();
+}
+
+/** The day's payments per user who took them: count, in, out, and the cash part of the net. */
+export async function sumDayByUser(db: Kysely<Database>, day: string, userId: string | null) {
+  return db
+    .selectFrom('payments')
+    .leftJoin('users', 'users.id', 'payments.created_by')
+    .select([
+      'payments.created_by',
+      'users.nume',
+      sql<string>`count(*)`.as('count'),
+      positive('payments.amount_bani').as('in_bani'),
+      negative('payments.amount_bani').as('out_bani'),
+      sql<string>`coalesce(sum(case when payments.method = 'numerar' then payments.amount_bani else 0 end), 0)`.as(
+        'cash_bani',
+      ),
+    ])
+    .where('payments.day', '=', day)
+    .$if(userId !== null, (query) => query.where('payments.created_by', '=', userId))
+    .groupBy(['payments.created_by', 'users.nume'])
+    .orderBy('users.nume')
+    .execute();
+}
+
+/** The day's payments, in the order they were taken, with the patient and the user. */
+export async function findDayPayments(db: Kysely<Database>, day: string, userId: string | null) {
+  return db
+    .selectFrom('payments')
+    .innerJoin('patients', 'patients.id', 'payments.patient_id')
+    .leftJoin('users', 'users.id', 'payments.created_by')
+    .select([
+      'payments.id',
+      'payments.created_at',
+      'payments.patient_id',
+      'patients.nume as patient_nume',
+      'patients.prenume as patient_prenume',
+      'patients.file_number',
+      'payments.method',
+      'payments.amount_bani',
+      'payments.reverses_id',
+      'payments.receipt_series',
+      'payments.receipt_number',
+      'payments.created_by',
+      'users.nume as user_nume',
+    ])
+    .where('payments.day', '=', day)
+    .$if(userId !== null, (query) => query.where('payments.created_by', '=', userId))
+    .orderBy('payments.created_at')
+    .orderBy('payments.id')
+    .execute();
+}
+
+// ---- monthly revenue --------------------------------------------------------------------------------
+
+/** Charges recorded on the days [firstDay, endDay) per location and doctor: charged, reversed, net. */
+export async function sumChargesByDoctor(
+  db: Kysely<Database>,
+  range: { firstDay: string; endDay: string },
+  doctorId: string | null,
+) {
+  return db
+    .selectFrom('charges')
+    .leftJoin('users', 'users.id', 'charges.doctor_id')
+    .select([
+      'charges.location_id',
+      'charges.doctor_id',
+      'users.nume',
+      positive('charges.amount_bani').as('charged_bani'),
+      negative('charges.amount_bani').as('reversed_bani'),
+      total('charges.amount_bani').as('net_bani'),
+    ])
+    .where('charges.day', '>=', range.firstDay)
+    .where('charges.day', '<', range.endDay)
+    .$if(doctorId !== null, (query) => query.where('charges.doctor_id', '=', doctorId))
+    .groupBy(['charges.location_id', 'charges.doctor_id', 'users.nume'])
+    .execute();
+}
+
+/** Payments allocated in [start, end) to charges, per the charge's location and doctor (net). */
+export async function sumAllocatedByDoctor(
+  db: Kysely<Database>,
+  range: { start: string; end: string },
+  doctorId: string | null,
+) {
+  return db
+    .selectFrom('allocations')
+    .innerJoin('charges', 'charges.id', 'allocations.charge_id')
+    .leftJoin('users', 'users.id', 'charges.doctor_id')
+    .select([
+      'charges.location_id',
+      'charges.doctor_id',
+      'users.nume',
+      total('allocations.amount_bani').as('paid_bani'),
+    ])
+    .where('allocations.created_at', '>=', range.start)
+    .where('allocations.created_at', '<', range.end)
+    .$if(doctorId !== null, (query) => query.where('charges.doctor_id', '=', doctorId))
+    .groupBy(['charges.location_id', 'charges.doctor_id', 'users.nume'])
+    .execute();
+}
+
+// ---- accounts receivable ----------------------------------------------------------------------------
+
+/**
+ * The open part of every charge still to pay (not a reversal, not reversed, less what was allocated to it),
+ * for the patients who owe (admin) or for one doctor's charges.
+ */
+function openCharges(db: Kysely<Database>, doctorId: string | null) {
+  return db
+    .selectFrom('charges as c')
+    .select([
+      'c.patient_id',
+      'c.day',
+      sql<number>`c.amount_bani - coalesce((select sum(a.amount_bani) from allocations a where a.charge_id = c.id), 0)`.as(
+        'open_bani',
+      ),
+    ])
+    .where('c.reverses_id', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('charges as r').select('r.id').whereRef('r.reverses_id', '=', 'c.id'))),
+    )
+    .$if(doctorId === null, (query) =>
+      query.where('c.patient_id', 'in', (sub) =>
+        sub.selectFrom('patient_balances').select('patient_id').where('owed_bani', '>', 0),
+      ),
+    )
+    .$if(doctorId !== null, (query) => query.where('c.doctor_id', '=', doctorId));
+}
+
+/** Per patient: the oldest open charge's day and (for one doctor) the open amount of their charges. */
+function openByPatient(db: Kysely<Database>, doctorId: string | null) {
+  return db
+    .selectFrom(openCharges(db, doctorId).as('o'))
+    .select([
+      'o.patient_id',
+      sql<string>`min(o.day)`.as('oldest_day'),
+      sql<string>`sum(o.open_bani)`.as('open_bani'),
+    ])
+    .where('o.open_bani', '>', 0)
+    .groupBy('o.patient_id');
+}
+
+/** How many patients owe, and how much in all. */
+export async function countReceivables(db: Kysely<Database>, doctorId: string | null) {
+  if (doctorId === null) {
+    const row = await db
+      .selectFrom('patient_balances')
+      .select([sql<string>`count(*)`.as('count'), total('owed_bani').as('due_bani')])
+      .where('owed_bani', '>', 0)
+      .executeTakeFirstOrThrow();
+    return { count: toNumber(row.count), dueBani: toNumber(row.due_bani) };
+  }
+  const row = await db
+    .selectFrom(openByPatient(db, doctorId).as('p'))
+    .select([sql<string>`count(*)`.as('count'), total('p.open_bani').as('due_bani')])
+    .executeTakeFirstOrThrow();
+  return { count: toNumber(row.count), dueBani: toNumber(row.due_bani) };
+}
+
+/**
+ * A page of the patients who owe, the oldest open charge first. The amount due is the patient's balance
+ * (admin), or the open part of the doctor's own charges.
+ */
+export async function findReceivables(
+  db: Kysely<Database>,
+  doctorId: string | null,
+  page: { limit: number; offset: number },
+) {
+  return db
+    .selectFrom(openByPatient(db, doctorId).as('o'))
+    .innerJoin('patients', 'patients.id', 'o.patient_id')
+    .leftJoin('patient_balances as b', 'b.patient_id', 'o.patient_id')
+    .select([
+      'o.patient_id',
+      'o.oldest_day',
+      doctorId === null ? sql<string>`b.owed_bani`.as('due_bani') : sql<string>`o.open_bani`.as('due_bani'),
+      'patients.file_number',
+      'patients.nume',
+      'patients.prenume',
+      'patients.telefon',
+    ])
+    .orderBy('o.oldest_day')
+    .orderBy('patients.file_number')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+// ---- treatment plans accepted vs done ---------------------------------------------------------------
+
+/** `case when at < end₁ then month₁ … end`: the clinic month of a timestamp already inside the range. */
+function monthOf(column: string, months: readonly { month: string; end: string }[]): RawBuilder<string> {
+  const branches = months.map(({ month, end }) => sql`when ${sql.ref(column)} < ${end} then ${month}`);
+  return sql<string>`case ${sql.join(branches, sql` `)} end`;
+}
+
+function snapshotTotal(dialect: DialectName): RawBuilder<number> {
+  return dialect === 'postgres'
+    ? sql<number>`(signatures.snapshot::json ->> 'totalBani')::bigint`
+    : sql<number>`json_extract(signatures.snapshot, '$.totalBani')`;
+}
+
+/** Plans accepted (signed) per clinic month and doctor: how many, and the signed alternatives' totals. */
+export async function sumAcceptedPlans(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  months: readonly { month: string; start: string; end: string }[],
+  doctorId: string | null,
+) {
+  const first = months[0];
+  const last = months[months.length - 1];
+  if (!first || !last) return [];
+  const accepted = db
+    .selectFrom('treatment_plans')
+    .innerJoin('signatures', 'signatures.id', 'treatment_plans.accepted_signature_id')
+    .select([
+      monthOf('signatures.signed_at', months).as('month'),
+      'treatment_plans.doctor_id',
+      'treatment_plans.doctor_name',
+      snapshotTotal(dialect).as('total_bani'),
+    ])
+    .where('signatures.signed_at', '>=', first.start)
+    .where('signatures.signed_at', '<', last.end)
+    .$if(doctorId !== null, (query) => query.where('treatment_plans.doctor_id', '=', doctorId));
+  return db
+    .selectFrom(accepted.as('a'))
+    .select([
+      'a.month',
+      'a.doctor_id',
+      sql<string>`max(a.doctor_name)`.as('doctor_name'),
+      sql<string>`count(*)`.as('count'),
+      total('a.total_bani').as('accepted_bani'),
+    ])
+    .groupBy(['a.month', 'a.doctor_id'])
+    .execute();
+}
+
+/** Plan items done per month and doctor: the charges of plan items, net of reversals, by their day. */
+export async function sumDonePlanItems(
+  db: Kysely<Database>,
+  range: { firstDay: string; endDay: string },
+  doctorId: string | null,
+) {
+  const month = sql<string>`substr(charges.day, 1, 7)`;
+  return db
+    .selectFrom('charges')
+    .leftJoin('users', 'users.id', 'charges.doctor_id')
+    .select([
+      month.as('month'),
+      'charges.doctor_id',
+      sql<string>`max(users.nume)`.as('doctor_name'),
+      total('charges.amount_bani').as('done_bani'),
+    ])
+    .where('charges.plan_id', 'is not', null)
+    .where('charges.day', '>=', range.firstDay)
+    .where('charges.day', '<', range.endDay)
+    .$if(doctorId !== null, (query) => query.where('charges.doctor_id', '=', doctorId))
+    .groupBy([month, 'charges.doctor_id'])
+    .execute();
+}
+
+// ---- doctor commissions -----------------------------------------------------------------------------
+
+function commissionsIn(db: Kysely<Database>, range: { start: string; end: string }, doctorId: string | null) {
+  return db
+    .selectFrom('allocations')
+    .leftJoin('users', 'users.id', 'allocations.doctor_id')
+    .where('allocations.doctor_id', 'is not', null)
+    .where('allocations.created_at', '>=', range.start)
+    .where('allocations.created_at', '<', range.end)
+    .$if(doctorId !== null, (query) => query.where('allocations.doctor_id', '=', doctorId));
+}
+
+/** Per doctor: allocations in the month, what they settled and the commission on it. */
+export async function sumCommissions(
+  db: Kysely<Database>,
+  range: { start: string; end: string },
+  doctorId: string | null,
+) {
+  return commissionsIn(db, range, doctorId)
+    .select([
+      'allocations.doctor_id',
+      'users.nume',
+      sql<string>`count(*)`.as('count'),
+      total('allocations.amount_bani').as('allocated_bani'),
+      total('allocations.commission_bani').as('commission_bani'),
+    ])
+    .groupBy(['allocations.doctor_id', 'users.nume'])
+    .orderBy('users.nume')
+    .execute();
+}
+
+/** The allocations behind the commissions, per doctor then oldest first. */
+export async function findCommissionLines(
+  db: Kysely<Database>,
+  range: { start: string; end: string },
+  doctorId: string | null,
+) {
+  return commissionsIn(db, range, doctorId)
+    .innerJoin('charges', 'charges.id', 'allocations.charge_id')
+    .innerJoin('patients', 'patients.id', 'charges.patient_id')
+    .select([
+      'allocations.id',
+      'allocations.created_at',
+      'allocations.doctor_id',
+      'users.nume',
+      'charges.patient_id',
+      'patients.nume as patient_nume',
+      'patients.prenume as patient_prenume',
+      'charges.description',
+      'allocations.amount_bani',
+      'allocations.commission_bani',
+    ])
+    .orderBy('users.nume')
+    .orderBy('allocations.created_at')
+    .orderBy('allocations.id')
+    .execute();
+}
+
+/** True when the user exists (the cash report's user filter). */
+export async function userExists(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database';
+
+/** Rows the reports' tests write directly (the ledger and plans features test the calls that write them). */
+
+/** A price-list item with one price from 1 January 2026. */
+export async function insertPricedItem(
+  db: Kysely<Database>,
+  options: { name: string; amountBani: number },
+): Promise<string> {
+  const id = randomUUID();
+  const at = '2026-01-01T00:00:00.000Z';
+  await db
+    .insertInto('price_items')
+    .values({
+      id,
+      code: `R-${id.slice(0, 8).toUpperCase()}`,
+      catalogue_id: null,
+      name: options.name,
+      group_name: 'Diverse',
+      unit: 'dinte',
+      vat_rate_bp: null,
+      active: 1,
+      created_at: at,
+      updated_at: at,
+      version: 1,
+    })
+    .execute();
+  await db
+    .insertInto('price_item_prices')
+    .values({
+      id: randomUUID(),
+      price_item_id: id,
+      amount_bani: options.amountBani,
+      valid_from: '2026-01-01',
+      created_at: at,
+      created_by: null,
+    })
+    .execute();
+  return id;
+}
+
+let planNumber = 0;
+
+/** A plan accepted by a signature at `signedAt`, the signed alternative totalling `totalBani`. */
+export async function insertAcceptedPlan(
+  db: Kysely<Database>,
+  options: { patientId: string; doctor: { id: string; nume: string }; totalBani: number; signedAt: string },
+): Promise<string> {
+  planNumber += 1;
+  const planId = randomUUID();
+  const fileId = randomUUID();
+  const signatureId = randomUUID();
+  const at = options.signedAt;
+  await db
+    .insertInto('files')
+    .values({
+      id: fileId,
+      patient_id: options.patientId,
+      kind: 'signature',
+      name: `semnatura-${fileId}.png`,
+      disk_name: `signatures/${fileId}.png`,
+      content_type: 'image/png',
+      size: 1,
+      sha256: '0'.repeat(64),
+      width: 1,
+      height: 1,
+      created_at: at,
+      created_by: null,
+      deleted_at: null,
+    })
+    .execute();
+  const snapshot = JSON.stringify({ alternative: 'A', kind: 'plan', planId, totalBani: options.totalBani });
+  await db
+    .insertInto('signatures')
+    .values({
+      id: signatureId,
+      patient_id: options.patientId,
+      entry_id: null,
+      kind: 'plan',
+      file_id: fileId,
+      image_name: `semnatura-${fileId}.png`,
+      snapshot,
+      sha256: '0'.repeat(64),
+      via: 'direct',
+      request_id: null,
+      signed_at: at,
+      signed_by: null,
+      signed_by_name: 'Recepție',
+    })
+    .execute();
+  await db
+    .insertInto('treatment_plans')
+    .values({
+      id: planId,
+      patient_id: options.patientId,
+      number: 9000 + planNumber,
+      title: 'Plan de tratament',
+      doctor_id: options.doctor.id,
+      doctor_name: options.doctor.nume,
+      status: 'acceptat',
+      valid_until: '2026-12-31',
+      notes: '',
+      price_day: at.slice(0, 10),
+      content: '[]',
+      revision: 1,
+      accepted_alternative: 'A',
+      accepted_revision: 1,
+      accepted_signature_id: signatureId,
+      rejected_reason: null,
+      open_remaining_bani: options.totalBani,
+      created_by: null,
+      created_at: at,
+      updated_at: at,
+      version: 2,
+    })
+    .execute();
+  return planId;
+}
+
+/** The charge of a plan item done on `day`. */
+export async function insertPlanCharge(
+  db: Kysely<Database>,
+  options: { patientId: string; planId: string; doctorId: string; amountBani: number; day: string },
+): Promise<void> {
+  await db
+    .insertInto('charges')
+    .values({
+      id: randomUUID(),
+      patient_id: options.patientId,
+      location_id: null,
+      history_entry_id: null,
+      plan_id: options.planId,
+      plan_item_id: randomUUID(),
+      price_item_id: null,
+      doctor_id: options.doctorId,
+      description: 'Coroană metalo-ceramică',
+      teeth: '["1.6"]',
+      quantity: 1,
+      amount_bani: options.amountBani,
+      vat_rate_bp: null,
+      day: options.day,
+      reverses_id: null,
+      reason: null,
+      created_by: null,
+      created_at: `${options.day}T10:00:00.000Z`,
+    })
+    .execute();
+}

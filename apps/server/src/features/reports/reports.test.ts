@@ -1,0 +1,368 @@
+import { randomUUID } from 'node:crypto';
+import { expect, it } from 'vitest';
+import type {
+  CashReport,
+  CommissionsReport,
+  PlansReport,
+  ReceivablesReport,
+  RevenueReport,
+} from '@odonto/domain/contracts/reports';
+import { REPORT_MESSAGES } from '@odonto/domain/contracts/reports';
+import { describeEachDialect } from '../../../test/build-test-app';
+import { createUser } from '../../../test/factories';
+import { call, errorOf, loginAs } from '../../../test/http';
+import { insertPatientRow } from '../../../test/stored-files';
+import { insertAcceptedPlan, insertPlanCharge, insertPricedItem } from './reports.test-support';
+
+describeEachDialect('the money reports', ({ useApp }) => {
+  const t = useApp();
+
+  async function signIn(roles: string[], nume: string) {
+    const user = await createUser(t().db, { roles, nume });
+    return { user, cookie: await loginAs(t().app, user.email, user.password) };
+  }
+
+  async function post(cookie: string, url: string, body: unknown) {
+    const response = await call(t().app, { method: 'POST', url, cookie, body });
+    expect(response.statusCode, response.body).toBe(201);
+  }
+
+  async function get<T>(cookie: string | null, url: string): Promise<T> {
+    const response = await call(t().app, { url, cookie });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<T>();
+  }
+
+  /**
+   * Dr. Ana (30 %) and Dr. Bogdan; reception (Ioana) takes an advance of 500 lei in cash on 1 March, then on
+   * 2 March: a crown by Dr. Ana (1.000 lei) and a cleaning by Dr. Bogdan (200 lei) for patient 1, 300 lei
+   * cash from reception and 100 lei by card taken by the admin, a 100 lei cash refund of the advance; patient 3
+   * owes a cleaning of 20 February.
+   */
+  async function clinicDay() {
+    const admin = await signIn(['admin'], 'Admin Clinică');
+    const asistent = await signIn(['asistent'], 'Ioana Recepție');
+    const ana = await signIn(['medic'], 'Dr. Ana Pop');
+    const bogdan = await signIn(['medic'], 'Dr. Bogdan Ionescu');
+    const crown = await insertPricedItem(t().db, { name: 'Coroană', amountBani: 100_000 });
+    const cleaning = await insertPricedItem(t().db, { name: 'Detartraj', amountBani: 20_000 });
+    const [first, second, third] = [
+      await insertPatientRow(t().db),
+      await insertPatientRow(t().db),
+      await insertPatientRow(t().db),
+    ] as [string, string, string];
+    await post(admin.cookie, '/api/cont-setari/comisioane', {
+      doctorId: ana.user.id,
+      rateBp: 3000,
+      validFrom: '2026-01-01',
+    });
+
+    t().clock.set('2026-03-01T08:00:00.000Z');
+    await post(asistent.cookie, `/api/cont/${second}/plati`, {
+      method: 'numerar',
+      amountBani: 50_000,
+      isAdvance: true,
+    });
+    t().clock.set('2026-03-02T09:00:00.000Z');
+    await post(asistent.cookie, `/api/cont/${third}/taxe`, {
+      priceItemId: cleaning,
+      doctorId: bogdan.user.id,
+      day: '2026-02-20',
+    });
+    await post(asistent.cookie, `/api/cont/${first}/taxe`, { priceItemId: crown, doctorId: ana.user.id });
+    t().clock.advanceMinutes(1);
+    await post(asistent.cookie, `/api/cont/${first}/taxe`, {
+      priceItemId: cleaning,
+      doctorId: bogdan.user.id,
+    });
+    t().clock.advanceMinutes(30);
+    await post(asistent.cookie, `/api/cont/${first}/plati`, { method: 'numerar', amountBani: 30_000 });
+    t().clock.advanceMinutes(30);
+    await post(admin.cookie, `/api/cont/${first}/plati`, { method: 'card', amountBani: 10_000 });
+    t().clock.advanceMinutes(30);
+    await post(asistent.cookie, `/api/cont/${second}/rambursare`, {
+      method: 'numerar',
+      amountBani: 10_000,
+      reason: 'Tratament amânat',
+    });
+    return { admin, asistent, ana, bogdan, patients: { first, second, third } };
+  }
+
+  it('the daily cash report: opening cash, receipts, refunds, closing, per method and user, the payments', async () => {
+    const { admin, asistent, ana, bogdan } = await clinicDay();
+    const report = await get<CashReport>(admin.cookie, '/api/rapoarte/casa?zi=2026-03-02');
+    expect(report).toMatchObject({
+      day: '2026-03-02',
+      scope: 'all',
+      userId: null,
+      openingBani: 50_000,
+      cashInBani: 30_000,
+      cashOutBani: 10_000,
+      closingBani: 70_000,
+    });
+    expect(
+      report.methods.map((line) => [line.method, line.count, line.receiptsBani, line.refundsBani]),
+    ).toEqual([
+      ['numerar', 2, 30_000, 10_000],
+      ['card', 1, 10_000, 0],
+      ['transfer', 0, 0, 0],
+    ]);
+    expect(
+      report.users.map((line) => [line.userName, line.receiptsBani, line.refundsBani, line.cashNetBani]),
+    ).toEqual([
+      ['Admin Clinică', 10_000, 0, 0],
+      ['Ioana Recepție', 30_000, 10_000, 20_000],
+    ]);
+    expect(
+      report.payments.map((line) => [line.method, line.kind, line.amountBani, line.receipt, line.userName]),
+    ).toEqual([
+      ['numerar', 'încasare', 30_000, 'CH 2', 'Ioana Recepție'],
+      ['card', 'încasare', 10_000, null, 'Admin Clinică'],
+      ['numerar', 'rambursare', -10_000, null, 'Ioana Recepție'],
+    ]);
+
+    // Reception sees the whole till; one cashier's figures, the opening balance too, with ?user=.
+    const mine = await get<CashReport>(
+      asistent.cookie,
+      `/api/rapoarte/casa?zi=2026-03-02&user=${admin.user.id}`,
+    );
+    expect(mine).toMatchObject({ openingBani: 0, cashInBani: 0, userId: admin.user.id });
+    expect(mine.payments.map((line) => line.amountBani)).toEqual([10_000]);
+    const till = await get<CashReport>(
+      admin.cookie,
+      `/api/rapoarte/casa?zi=2026-03-02&user=${asistent.user.id}`,
+    );
+    expect(till).toMatchObject({
+      openingBani: 50_000,
+      cashInBani: 30_000,
+      cashOutBani: 10_000,
+      closingBani: 70_000,
+    });
+    const previous = await get<CashReport>(asistent.cookie, '/api/rapoarte/casa?zi=2026-03-01');
+    expect(previous).toMatchObject({ openingBani: 0, cashInBani: 50_000, closingBani: 50_000 });
+
+    // A doctor sees only the payments they took (none here), whatever user they ask for.
+    const own = await get<CashReport>(
+      ana.cookie,
+      `/api/rapoarte/casa?zi=2026-03-02&user=${asistent.user.id}`,
+    );
+    expect(own).toMatchObject({
+      scope: 'own',
+      userId: ana.user.id,
+      openingBani: 0,
+      closingBani: 0,
+      payments: [],
+    });
+    expect((await get<CashReport>(bogdan.cookie, '/api/rapoarte/casa?zi=2026-03-02')).users).toEqual([]);
+  });
+
+  it('monthly revenue per location and doctor, narrowed to a doctor’s own figures', async () => {
+    const { admin, ana } = await clinicDay();
+    const report = await get<RevenueReport>(admin.cookie, '/api/rapoarte/venituri?luna=2026-03');
+    expect(
+      report.lines.map((line) => [line.locationName, line.doctorName, line.netChargedBani, line.paidBani]),
+    ).toEqual([
+      ['Locația principală', 'Dr. Ana Pop', 100_000, 40_000],
+      ['Locația principală', 'Dr. Bogdan Ionescu', 20_000, 0],
+    ]);
+    expect(report.locations).toEqual([
+      { locationId: null, locationName: 'Locația principală', netChargedBani: 120_000, paidBani: 40_000 },
+    ]);
+    expect(report.totals).toEqual({
+      chargedBani: 120_000,
+      reversedBani: 0,
+      netChargedBani: 120_000,
+      paidBani: 40_000,
+    });
+    const february = await get<RevenueReport>(admin.cookie, '/api/rapoarte/venituri?luna=2026-02');
+    expect(february.totals.netChargedBani).toBe(20_000);
+
+    const own = await get<RevenueReport>(ana.cookie, '/api/rapoarte/venituri?luna=2026-03');
+    expect(own.scope).toBe('own');
+    expect(own.lines.map((line) => line.doctorName)).toEqual(['Dr. Ana Pop']);
+  });
+
+  it('accounts receivable, the oldest open charge first; a doctor sees their open charges only', async () => {
+    const { admin, ana, bogdan, patients } = await clinicDay();
+    const report = await get<ReceivablesReport>(admin.cookie, '/api/rapoarte/creante');
+    expect(report).toMatchObject({ day: '2026-03-02', total: 2, totalDueBani: 100_000, page: 1 });
+    expect(
+      report.lines.map((line) => [line.patientId, line.dueBani, line.oldestOpenDay, line.daysOverdue]),
+    ).toEqual([
+      [patients.third, 20_000, '2026-02-20', 10],
+      [patients.first, 80_000, '2026-03-02', 0],
+    ]);
+    expect((await get<ReceivablesReport>(admin.cookie, '/api/rapoarte/creante?page=2')).lines).toEqual([]);
+
+    const ofAna = await get<ReceivablesReport>(ana.cookie, '/api/rapoarte/creante');
+    expect(ofAna.lines.map((line) => [line.patientId, line.dueBani])).toEqual([[patients.first, 60_000]]);
+    const ofBogdan = await get<ReceivablesReport>(bogdan.cookie, '/api/rapoarte/creante');
+    expect(ofBogdan.lines.map((line) => [line.patientId, line.dueBani])).toEqual([
+      [patients.third, 20_000],
+      [patients.first, 20_000],
+    ]);
+    expect(ofBogdan).toMatchObject({ total: 2, totalDueBani: 40_000 });
+  });
+
+  it('doctor commissions per month, with the allocations behind them', async () => {
+    const { admin, ana, bogdan } = await clinicDay();
+    const report = await get<CommissionsReport>(admin.cookie, '/api/rapoarte/comisioane?luna=2026-03');
+    expect(report.doctors).toEqual([
+      {
+        doctorId: ana.user.id,
+        doctorName: 'Dr. Ana Pop',
+        count: 2,
+        allocatedBani: 40_000,
+        commissionBani: 12_000,
+      },
+    ]);
+    expect(report.lines.map((line) => [line.description, line.allocatedBani, line.commissionBani])).toEqual([
+      ['Coroană', 30_000, 9000],
+      ['Coroană', 10_000, 3000],
+    ]);
+    expect(report.totals).toEqual({ allocatedBani: 40_000, commissionBani: 12_000 });
+    const ofBogdan = await get<CommissionsReport>(bogdan.cookie, '/api/rapoarte/comisioane?luna=2026-03');
+    expect(ofBogdan).toMatchObject({ scope: 'own', doctors: [], lines: [] });
+    expect(
+      (await get<CommissionsReport>(admin.cookie, '/api/rapoarte/comisioane?luna=2026-04')).lines,
+    ).toEqual([]);
+  });
+
+  it('treatment plans accepted vs done, per month and doctor', async () => {
+    const admin = await signIn(['admin'], 'Admin Clinică');
+    const ana = await signIn(['medic'], 'Dr. Ana Pop');
+    const bogdan = await signIn(['medic'], 'Dr. Bogdan Ionescu');
+    const patientId = await insertPatientRow(t().db);
+    // Signed at 23:30 on 31 January, Bucharest time: a January acceptance.
+    const planId = await insertAcceptedPlan(t().db, {
+      patientId,
+      doctor: ana.user,
+      totalBani: 225_000,
+      signedAt: '2026-01-31T21:30:00.000Z',
+    });
+    await insertAcceptedPlan(t().db, {
+      patientId,
+      doctor: bogdan.user,
+      totalBani: 50_000,
+      signedAt: '2026-02-10T10:00:00.000Z',
+    });
+    await insertPlanCharge(t().db, {
+      patientId,
+      planId,
+      doctorId: ana.user.id,
+      amountBani: 80_000,
+      day: '2026-02-03',
+    });
+
+    const report = await get<PlansReport>(
+      admin.cookie,
+      '/api/rapoarte/planuri?de_la=2026-01&pana_la=2026-03',
+    );
+    expect(
+      report.lines.map((line) => [
+        line.month,
+        line.doctorName,
+        line.acceptedCount,
+        line.acceptedBani,
+        line.doneBani,
+      ]),
+    ).toEqual([
+      ['2026-01', 'Dr. Ana Pop', 1, 225_000, 0],
+      ['2026-02', 'Dr. Ana Pop', 0, 0, 80_000],
+      ['2026-02', 'Dr. Bogdan Ionescu', 1, 50_000, 0],
+    ]);
+    expect(report.months.map((month) => [month.month, month.acceptedBani, month.doneBani])).toEqual([
+      ['2026-01', 225_000, 0],
+      ['2026-02', 50_000, 80_000],
+      ['2026-03', 0, 0],
+    ]);
+    const own = await get<PlansReport>(bogdan.cookie, '/api/rapoarte/planuri?de_la=2026-01&pana_la=2026-03');
+    expect(own.lines.map((line) => line.doctorName)).toEqual(['Dr. Bogdan Ionescu']);
+  });
+
+  it('exports every report as CSV (Romanian headers, ;, 1250,00) and XLSX', async () => {
+    const { admin } = await clinicDay();
+    const csv = await call(t().app, {
+      url: '/api/rapoarte/casa?zi=2026-03-02&format=csv',
+      cookie: admin.cookie,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="registru-casa-2026-03-02.csv"');
+    const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('Data;Ora;Pacient;Nr. fișă;Mod de plată;Tip;Suma (lei);Chitanța;Utilizator');
+    expect(lines[1]).toMatch(
+      /^02\.03\.2026;11:31;Popescu Ana;\d+;Numerar;încasare;300,00;CH 2;Ioana Recepție$/,
+    );
+    expect(csv.body).toContain(';Sold final numerar;;Numerar;;700,00;;');
+
+    for (const url of [
+      '/api/rapoarte/venituri?luna=2026-03',
+      '/api/rapoarte/creante',
+      '/api/rapoarte/planuri?de_la=2026-01&pana_la=2026-03',
+      '/api/rapoarte/comisioane?luna=2026-03',
+    ]) {
+      const file = await call(t().app, {
+        url: `${url}${url.includes('?') ? '&' : '?'}format=csv`,
+        cookie: admin.cookie,
+      });
+      expect(file.statusCode, url).toBe(200);
+      expect(file.body.startsWith('\uFEFF'), url).toBe(true);
+    }
+    const revenue = await call(t().app, {
+      url: '/api/rapoarte/venituri?luna=2026-03&format=csv',
+      cookie: admin.cookie,
+    });
+    expect(revenue.body).toContain('2026-03;Locația principală;Dr. Ana Pop;1000,00;0,00;1000,00;400,00');
+
+    const xlsx = await call(t().app, {
+      url: '/api/rapoarte/comisioane?luna=2026-03&format=xlsx',
+      cookie: admin.cookie,
+    });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('401 without a session, 403 for a role without the report, 400 for bad input', async () => {
+    const asistent = await signIn(['asistent'], 'Ioana Recepție');
+    const sterilizare = await signIn(['sterilizare'], 'Steril');
+    const admin = await signIn(['admin'], 'Admin');
+    const urls = [
+      '/api/rapoarte/casa?zi=2026-03-02',
+      '/api/rapoarte/venituri?luna=2026-03',
+      '/api/rapoarte/creante',
+      '/api/rapoarte/planuri?de_la=2026-01&pana_la=2026-03',
+      '/api/rapoarte/comisioane?luna=2026-03',
+    ];
+    for (const url of urls) {
+      expect((await call(t().app, { url })).statusCode, url).toBe(401);
+      expect((await call(t().app, { url, cookie: sterilizare.cookie })).statusCode, url).toBe(403);
+    }
+    // Reception: only the cash report.
+    expect((await call(t().app, { url: urls[0] as string, cookie: asistent.cookie })).statusCode).toBe(200);
+    for (const url of urls.slice(1)) {
+      expect((await call(t().app, { url, cookie: asistent.cookie })).statusCode, url).toBe(403);
+    }
+
+    const bad: [string, string][] = [
+      ['/api/rapoarte/casa?zi=2026-02-30', REPORT_MESSAGES.day],
+      ['/api/rapoarte/casa', REPORT_MESSAGES.day],
+      [`/api/rapoarte/casa?zi=2026-03-02&user=${randomUUID()}`, REPORT_MESSAGES.user],
+      ['/api/rapoarte/casa?zi=2026-03-02&format=pdf', REPORT_MESSAGES.format],
+      ['/api/rapoarte/venituri?luna=2026-13', REPORT_MESSAGES.month],
+      ['/api/rapoarte/creante?page=0', REPORT_MESSAGES.page],
+      ['/api/rapoarte/creante?page=abc', REPORT_MESSAGES.page],
+      ['/api/rapoarte/planuri?de_la=2026-04&pana_la=2026-03', REPORT_MESSAGES.range],
+      ['/api/rapoarte/planuri?de_la=2023-01&pana_la=2026-03', REPORT_MESSAGES.rangeTooLong],
+      ['/api/rapoarte/comisioane?luna=martie', REPORT_MESSAGES.month],
+    ];
+    for (const [url, message] of bad) {
+      const response = await call(t().app, { url, cookie: admin.cookie });
+      expect(response.statusCode, url).toBe(400);
+      expect(JSON.stringify(errorOf(response)), url).toContain(message);
+    }
+  });
+});

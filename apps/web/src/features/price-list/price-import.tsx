@@ -8,6 +8,13 @@ import { isApiError } from '../../lib/http';
 import { FileUpload } from '../../ui/file-upload';
 import { useImportPriceList } from './api';
 
+/** '1 articol nou', '3 articole noi', '20 de articole noi' (Romanian adds 'de' from 20 on). */
+function count(n: number, one: string, many: string): string {
+  if (n === 1) return `1 ${one}`;
+  const hasDe = n !== 0 && (n % 100 === 0 || n % 100 >= 20);
+  return `${n}${hasDe ? ' de' : ''} ${many}`;
+}
+
 /** The import of a CSV or XLSX price list: the file and the day its prices apply from; a bad file's lines. */
 export function PriceImport({ onDone }: { onDone: () => void }) {
   const today = toIsoDay(new Date());
@@ -25,7 +32,7 @@ export function PriceImport({ onDone }: { onDone: () => void }) {
           notifications.show({
             color: 'teal',
             title: 'Lista de prețuri a fost importată',
-            message: `${result.created} articole noi, ${result.updated} modificate, ${result.unchanged} neschimbate.`,
+            message: `${count(result.created, 'articol nou', 'articole noi')}, ${count(result.updated, 'modificat', 'modificate')}, ${count(result.unchanged, 'neschimbat', 'neschimbate')}.`,
           });
           onDone();
         },

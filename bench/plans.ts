@@ -10,6 +10,7 @@ import { alternativeTotals, type StoredPlanStatus } from '@odonto/domain/plans';
 import { TOOTH_IDS } from '@odonto/domain/teeth';
 import { connectDatabase } from '../apps/server/src/db/connect';
 import type { Database, NewTreatmentPlanRow } from '../apps/server/src/db/database';
+import { planOpenBani } from '../apps/server/src/features/plans/plan-progress.service';
 import { createPlan } from '../apps/server/src/features/plans/plans.service';
 import { seededRandom } from '../apps/server/src/scripts/demo/patient-generator';
 import { DEMO_USERS } from '../apps/server/src/scripts/demo-users';
@@ -168,6 +169,34 @@ async function ensurePlans(env: Record<string, string>): Promise<string> {
   }
 }
 
+/**
+ * The grouped planOpenBani query alone for pages of 10 patients (fastest and median of 31 runs over 31
+ * different pages), without HTTP: what the list pays for the column, whatever the machine's load.
+ */
+async function timeOpenQuery(env: Record<string, string>): Promise<{ fastest: number; median: number }> {
+  const config = await ensurePatients(env, PATIENTS);
+  const database = await connectDatabase(config.database);
+  try {
+    const ids = await database.db
+      .selectFrom('patients')
+      .select('id')
+      .orderBy('file_number', 'desc')
+      .limit(310)
+      .execute();
+    const samples: number[] = [];
+    for (let page = 0; page < 31; page += 1) {
+      const pageIds = ids.slice(page * 10, page * 10 + 10).map((row) => row.id);
+      const started = performance.now();
+      await planOpenBani(database.db, pageIds);
+      samples.push(performance.now() - started);
+    }
+    samples.sort((a, b) => a - b);
+    return { fastest: samples[0] ?? 0, median: samples[15] ?? 0 };
+  } finally {
+    await database.close();
+  }
+}
+
 async function postgresAnswers(): Promise<boolean> {
   try {
     await datasetEnv('postgres', 'probe');
@@ -182,13 +211,24 @@ async function run(): Promise<void> {
   if (process.env.BENCH_SKIP_POSTGRES !== '1' && (await postgresAnswers())) dialects.push('postgres');
   const rows: ResultRow[] = [];
   const loads: number[] = [];
+  const sqlLines: string[] = [];
   for (const dialect of dialects) {
     const env = await datasetEnv(dialect, `plans${PATIENTS}`);
     const planId = await ensurePlans(env);
+    const open = await timeOpenQuery(env);
+    sqlLines.push(
+      `| ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL 15'} | ${open.fastest.toFixed(2)} | ${open.median.toFixed(2)} |`,
+    );
     const server = await startBenchServer(env, DEMO_USERS.medic);
     const list = (query: string) => `/api/pacienti?${query}`;
     const scenarios = [
+      { name: 'GET /api/check-login (baseline: the load on the machine)', paths: ['/api/check-login'] },
       { name: 'GET /api/plan/{id}, 3 alternatives × 40 items', paths: [`/api/plan/${planId}`] },
+      {
+        name: 'GET /api/plan/{id}, 3 alternatives × 40 items, 1 connection',
+        paths: [`/api/plan/${planId}`],
+        connections: 1,
+      },
       { name: 'patient list, first page, with planOpenBani', paths: [list('page=1')] },
       {
         name: 'patient list, pages 2–500, with planOpenBani',
@@ -235,8 +275,16 @@ async function run(): Promise<void> {
       `HTTP, ${CONNECTIONS} concurrent connections, ${REQUESTS} requests per row after 200 warm-up requests.`,
       `Machine: ${machineLine()}; load average during the runs up to ${Math.max(...loads).toFixed(1)} (the`,
       'machine is shared with other work).',
+      'With 10 connections one Node process does one request at a time, so a latency is about ten times the',
+      'work of one request; the baseline row shows what the same load costs a call that does almost nothing.',
       '',
       markdownTable(rows),
+      '',
+      'The grouped `planOpenBani` query alone (no HTTP), pages of 10 patients, ms:',
+      '',
+      '| database | fastest | median |',
+      '|---|---:|---:|',
+      ...sqlLines,
     ].join('\n'),
   );
 }

@@ -1,6 +1,7 @@
 import { create } from 'xmlbuilder2';
 import type { XmlElement } from './xml-element';
 import { anafStateOf, type AnafState } from '@odonto/domain/efactura-sending';
+import { request } from './anaf-http';
 
 /**
  * ANAF's e-Factura REST calls (upload, stareMesaj, descarcare, listaMesajeFactura) and its OAuth token
@@ -49,57 +50,6 @@ export type MessagesOutcome =
   | { kind: 'messages'; messages: AnafMessage[] }
   | { kind: 'unauthorized' }
   | { kind: 'retry'; reason: string };
-
-// Errors that are raised before any byte of the request left: ANAF cannot have received it.
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'CERT_HAS_EXPIRED',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-]);
-
-type Raw =
-  | { kind: 'response'; status: number; body: Buffer; contentType: string }
-  | { kind: 'not-sent'; reason: string }
-  | { kind: 'no-answer'; reason: string };
-
-async function request(url: string, init: RequestInit, timeoutMs: number): Promise<Raw> {
-  try {
-    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-    const body = Buffer.from(await response.arrayBuffer());
-    return {
-      kind: 'response',
-      status: response.status,
-      body,
-      contentType: response.headers.get('content-type') ?? '',
-    };
-  } catch (error) {
-    const code = errorCode(error);
-    if (code !== null && NOT_SENT_CODES.has(code))
-      return { kind: 'not-sent', reason: `ANAF inaccesibil (${code})` };
-    if (error instanceof Error && error.name === 'TimeoutError') {
-      return { kind: 'no-answer', reason: `ANAF nu a răspuns în ${Math.round(timeoutMs / 1000)} s` };
-    }
-    return { kind: 'no-answer', reason: `Legătura cu ANAF s-a întrerupt (${code ?? describe(error)})` };
-  }
-}
-
-function errorCode(error: unknown): string | null {
-  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
-  if (cause && typeof cause.code === 'string') return cause.code;
-  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
-    return error.code;
-  }
-  return null;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 function bearer(api: AnafApi): Record<string, string> {
   return { authorization: `Bearer ${api.accessToken}` };
@@ -261,98 +211,4 @@ export async function listMessages(api: AnafApi, cif: string, days: number): Pro
     ];
   });
   return { kind: 'messages', messages };
-}
-
-/** The tokens ANAF's OAuth server gives. */
-export interface TokenSet {
-  accessToken: string;
-  refreshToken: string;
-  /** Seconds the access token lasts. */
-  expiresIn: number;
-}
-
-export class AnafOAuthError extends Error {
-  override name = 'AnafOAuthError';
-  constructor(
-    message: string,
-    /** ANAF answered (4xx): the grant itself was refused, not a passing network problem. */
-    readonly isRefused: boolean,
-  ) {
-    super(message);
-  }
-}
-
-interface OAuthClient {
-  oauthUrl: string;
-  clientId: string;
-  clientSecret: string;
-  timeoutMs: number;
-}
-
-/** The address of ANAF's consent page (the admin signs in there with the qualified certificate). */
-export function authorizeUrl(
-  client: Omit<OAuthClient, 'clientSecret' | 'timeoutMs'>,
-  redirectUri: string,
-  state: string,
-): string {
-  const query = new URLSearchParams({
-    response_type: 'code',
-    client_id: client.clientId,
-    redirect_uri: redirectUri,
-    state,
-    token_content_type: 'jwt',
-  });
-  return `${client.oauthUrl}/authorize?${query.toString()}`;
-}
-
-async function tokenCall(client: OAuthClient, params: Record<string, string>): Promise<TokenSet> {
-  const body = new URLSearchParams({
-    ...params,
-    client_id: client.clientId,
-    client_secret: client.clientSecret,
-    token_content_type: 'jwt',
-  });
-  const raw = await request(
-    `${client.oauthUrl}/token`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: body.toString(),
-    },
-    client.timeoutMs,
-  );
-  if (raw.kind !== 'response') throw new AnafOAuthError(raw.reason, false);
-  let value: Record<string, unknown> = {};
-  try {
-    value = JSON.parse(raw.body.toString('utf8')) as Record<string, unknown>;
-  } catch {
-    // Reported below by status.
-  }
-  const access = value['access_token'];
-  const refresh = value['refresh_token'];
-  if (raw.status === 200 && typeof access === 'string' && typeof refresh === 'string') {
-    const expiresIn = Number(value['expires_in']);
-    return {
-      accessToken: access,
-      refreshToken: refresh,
-      expiresIn: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 90 * 24 * 3600,
-    };
-  }
-  const reason = [value['error'], value['error_description']]
-    .filter((part) => typeof part === 'string')
-    .join(': ');
-  throw new AnafOAuthError(
-    `ANAF a refuzat tokenul (HTTP ${raw.status}${reason ? `, ${reason}` : ''})`,
-    raw.status >= 400 && raw.status < 500,
-  );
-}
-
-/** grant_type=authorization_code: the code ANAF's redirect brought, for the first tokens. */
-export function exchangeCode(client: OAuthClient, code: string, redirectUri: string): Promise<TokenSet> {
-  return tokenCall(client, { grant_type: 'authorization_code', code, redirect_uri: redirectUri });
-}
-
-/** grant_type=refresh_token: new tokens before the access token expires. */
-export function refreshTokens(client: OAuthClient, refreshToken: string): Promise<TokenSet> {
-  return tokenCall(client, { grant_type: 'refresh_token', refresh_token: refreshToken });
 }

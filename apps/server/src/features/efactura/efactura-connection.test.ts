@@ -197,3 +197,22 @@ describeEachDialect('e-Factura connection: settings, authorisation, status', ({ 
     ]);
   });
 });
+
+describeEachDialect('e-Factura worker switch', ({ build }) => {
+  it('starts with a listening server only when OUTBOX_WORKER is on', async () => {
+    for (const [flag, running] of [
+      ['true', true],
+      ['false', false],
+    ] as const) {
+      const t = await build({ env: { OUTBOX_WORKER: flag } });
+      try {
+        expect(t.app.efacturaWorker.isRunning).toBe(false);
+        await t.app.listen({ port: 0, host: '127.0.0.1' });
+        expect(t.app.efacturaWorker.isRunning).toBe(running);
+      } finally {
+        await t.close();
+      }
+      expect(t.app.efacturaWorker.isRunning).toBe(false);
+    }
+  });
+});

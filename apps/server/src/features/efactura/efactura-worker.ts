@@ -3,29 +3,13 @@ import { statusPollAt, uploadRetryAt } from '@odonto/domain/efactura-sending';
 import { EFACTURA_MESSAGES } from '@odonto/domain/contracts/efactura';
 import type { EfacturaSubmissionRow } from '../../db/database';
 import { toJsonText } from '../../db/json';
-import { changeFiles } from '../../files/store';
-import {
-  downloadAnswer,
-  messageState,
-  uploadInvoice,
-  type AnafApi,
-  type DownloadOutcome,
-  type StateOutcome,
-  type UploadOutcome,
-} from './anaf-client';
-import { answerErrors } from './answer-zip';
+import { uploadInvoice, type UploadOutcome } from './anaf-client';
 import { resolveFromMessages } from './efactura-lookup';
-import {
-  accessToken,
-  NotConnectedError,
-  readConnection,
-  renewAfterRejection,
-  type AccessToken,
-  type Connection,
-} from './efactura-connection.service';
+import { readConnection, type Connection } from './efactura-connection.service';
+import { pollSubmission } from './efactura-poll';
+import { NotConnectedError, withAccessToken } from './efactura-tokens.service';
 import type { EfacturaContext } from './efactura-context';
 import {
-  claimForPoll,
   claimForUpload,
   findDueSubmissionIds,
   findSubmissionById,
@@ -33,8 +17,6 @@ import {
   postponeQueued,
   recordUpload,
   releaseUpload,
-  updatePolled,
-  type SubmissionChanges,
 } from './efactura.queries';
 
 /**
@@ -81,22 +63,6 @@ export function createEfacturaWorker(deps: EfacturaWorkerDeps): EfacturaWorker {
 
   const iso = (ms: number) => new Date(ms).toISOString();
 
-  /** Runs an ANAF call with the access token; a 401 renews the token once and repeats the call once. */
-  async function withToken<T extends { kind: string }>(
-    connection: Connection,
-    call: (api: AnafApi) => Promise<T>,
-  ): Promise<T> {
-    const api = (token: AccessToken): AnafApi => ({
-      apiUrl: connection.apiUrl,
-      accessToken: token.token,
-      timeoutMs: ctx.httpTimeoutMs,
-    });
-    const token = await accessToken(ctx, connection);
-    const first = await call(api(token));
-    if (first.kind !== 'unauthorized') return first;
-    return call(api(await renewAfterRejection(ctx, connection, token.version)));
-  }
-
   async function upload(row: EfacturaSubmissionRow, connection: Connection): Promise<boolean> {
     const lease = randomUUID();
     const claimed = await claimForUpload(ctx.db, row.id, ctx.now().toISOString(), lease);
@@ -104,7 +70,7 @@ export function createEfacturaWorker(deps: EfacturaWorkerDeps): EfacturaWorker {
     await deps.onStep?.('claimed', claimed.id);
     let outcome: UploadOutcome;
     try {
-      outcome = await withToken(connection, (api) =>
+      outcome = await withAccessToken(ctx, connection, (api) =>
         uploadInvoice(api, { cif: claimed.cif, b2c: claimed.b2c === 1, xml: claimed.xml }),
       );
     } catch (error) {
@@ -187,110 +153,6 @@ export function createEfacturaWorker(deps: EfacturaWorkerDeps): EfacturaWorker {
     }
   }
 
-  /** The outcome of a poll as the row's next state; an answer ZIP is stored with it in one transaction. */
-  async function poll(row: EfacturaSubmissionRow, connection: Connection): Promise<boolean> {
-    const lease = randomUUID();
-    const staleBefore = iso(ctx.now().getTime() - leaseMs);
-    const claimed = await claimForPoll(ctx.db, row.id, ctx.now().toISOString(), staleBefore, lease);
-    if (!claimed?.upload_index) return false;
-    const uploadIndex = claimed.upload_index;
-    const later = (reason: string | null): SubmissionChanges => ({
-      polls: claimed.polls + 1,
-      next_attempt_at: iso(statusPollAt(ctx.now().getTime(), claimed.polls + 1)),
-      last_error: reason,
-    });
-    const finish = (changes: SubmissionChanges) =>
-      updatePolled(ctx.db, claimed, changes, ctx.now().toISOString());
-
-    let state: StateOutcome;
-    try {
-      state = await withToken(connection, (api) => messageState(api, uploadIndex));
-    } catch (error) {
-      await finish(later(error instanceof Error ? error.message : String(error)));
-      return true;
-    }
-    if (state.kind === 'unauthorized') return finish(later(EFACTURA_MESSAGES.tokenRejected));
-    if (state.kind === 'retry') return finish(later(state.reason));
-    if (state.kind === 'errors') return finish(later(state.errors.join(' ')));
-    if (state.state === 'processing') return finish(later(null));
-    if (state.state === 'rejected' || state.downloadId === null) {
-      // "XML cu erori nepreluat de sistem": final, and there is no answer to download.
-      const errors = state.errors.length > 0 ? state.errors : [state.stare];
-      return finish({ state: 'nok', errors: toJsonText(errors), next_attempt_at: null, last_error: null });
-    }
-    const downloadId = state.downloadId;
-    let answer: DownloadOutcome;
-    try {
-      answer = await withToken(connection, (api) => downloadAnswer(api, downloadId));
-    } catch (error) {
-      await finish({
-        ...later(error instanceof Error ? error.message : String(error)),
-        download_id: downloadId,
-      });
-      return true;
-    }
-    if (answer.kind !== 'zip') {
-      const reason =
-        answer.kind === 'errors'
-          ? answer.errors.join(' ')
-          : answer.kind === 'retry'
-            ? answer.reason
-            : EFACTURA_MESSAGES.tokenRejected;
-      return finish({ ...later(reason), download_id: downloadId });
-    }
-    const final = state.state === 'ok' ? 'ok' : 'nok';
-    const errors =
-      final === 'ok'
-        ? []
-        : await answerErrors(answer.data).then((found) =>
-            found.length > 0
-              ? found
-              : state.errors.length > 0
-                ? state.errors
-                : ['Factura a fost respinsă de ANAF.'],
-          );
-    const zip = answer.data;
-    try {
-      await changeFiles(
-        ctx.store,
-        {
-          add: [
-            {
-              patientId: null,
-              kind: 'efactura-answer',
-              name: `efactura-${uploadIndex}.zip`,
-              contentType: 'application/zip',
-              data: zip,
-              createdBy: null,
-            },
-          ],
-        },
-        async (trx, added) => {
-          const ok = await updatePolled(
-            trx,
-            claimed,
-            {
-              state: final,
-              download_id: downloadId,
-              answer_file_id: added[0]?.id ?? null,
-              errors: final === 'ok' ? null : toJsonText(errors),
-              next_attempt_at: null,
-              last_error: null,
-            },
-            ctx.now().toISOString(),
-          );
-          // Another worker took the row meanwhile (this one was too slow): its outcome stands.
-          if (!ok) throw new LostClaim();
-        },
-      );
-    } catch (error) {
-      if (error instanceof LostClaim) return false;
-      throw error;
-    }
-    ctx.log.info({ submissionId: claimed.id, uploadIndex, state: final }, 'e-Factura answered');
-    return true;
-  }
-
   async function handle(id: string): Promise<boolean> {
     const row = await findSubmissionById(ctx.db, id);
     if (!row) return false;
@@ -321,7 +183,7 @@ export function createEfacturaWorker(deps: EfacturaWorkerDeps): EfacturaWorker {
       return false;
     }
     if (row.state === 'queued') return upload(row, connection);
-    if (row.state === 'uploaded') return poll(row, connection);
+    if (row.state === 'uploaded') return pollSubmission(ctx, connection, row, leaseMs);
     return false;
   }
 
@@ -334,12 +196,12 @@ export function createEfacturaWorker(deps: EfacturaWorkerDeps): EfacturaWorker {
       lastLookupAt = at;
       const connection = await readConnection(ctx);
       if (connection) {
-        handled += await resolveFromMessages(ctx, connection, (call) => withToken(connection, call)).catch(
-          (error: unknown) => {
-            ctx.log.warn({ err: error }, 'e-Factura message list lookup failed');
-            return 0;
-          },
-        );
+        handled += await resolveFromMessages(ctx, connection, (call) =>
+          withAccessToken(ctx, connection, call),
+        ).catch((error: unknown) => {
+          ctx.log.warn({ err: error }, 'e-Factura message list lookup failed');
+          return 0;
+        });
       }
     }
     return handled;
@@ -378,8 +240,4 @@ export function createEfacturaWorker(deps: EfacturaWorkerDeps): EfacturaWorker {
       return timer !== null;
     },
   };
-}
-
-class LostClaim extends Error {
-  override name = 'LostClaim';
 }

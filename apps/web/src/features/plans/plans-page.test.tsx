@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_CLINIC } from '@odonto/domain/contracts/clinic';
+import { NO_ACCESS_TITLE } from '../../app/no-access-page';
 import { routes } from '../../app/router';
 import { SLOW_SCREEN } from '../../test/patients';
 import { renderRoutes } from '../../test/render';
@@ -129,5 +130,13 @@ describe('the patient plans page', () => {
     );
     expect(screen.queryByRole('button', { name: 'Editează' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Respinge planul' })).toBeNull();
+  });
+
+  it('never shows plans to the sterilisation staff', async () => {
+    const { calls } = plansApi(['sterilizare'], { 'GET /api/plans/p7': { body: [summaryOf(PLAN)] } });
+    renderRoutes(routes, '/pacienti/plan/p7');
+    expect(await screen.findByText(NO_ACCESS_TITLE, {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Plan de tratament', level: 1 })).toBeNull();
+    expect(calls.some((call) => call.url.startsWith('/api/plans/'))).toBe(false);
   });
 });

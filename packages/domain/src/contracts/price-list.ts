@@ -204,14 +204,3 @@ export const priceListImportAnswer = z.object({
   unchanged: z.number().int(),
 });
 export type PriceListImportAnswer = z.infer<typeof priceListImportAnswer>;
-
-/** The 400 answer to a bad file: every wrong line, with what is wrong on it. */
-export const priceListImportError = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-    lines: z.array(z.object({ line: z.number().int(), message: z.string() })).optional(),
-  }),
-});
-export type PriceListImportError = z.infer<typeof priceListImportError>;

@@ -10,7 +10,8 @@ import {
   priceOn,
   type ImportedPriceLine,
 } from '@odonto/domain/price-list';
-import type { NewPriceItemPriceRow, PriceItemRow } from '../../db/database';
+import type { NewPriceItemPriceRow, PriceItemPriceRow, PriceItemRow } from '../../db/database';
+import { isUniqueViolation } from '../../db/dialect';
 import type { UploadedFile } from '../../files/multipart';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
@@ -141,6 +142,28 @@ export async function importPriceList(
     throw new AppError(400, 'invalid_file', PRICE_LIST_MESSAGES.invalidFile, { lines: check.errors });
   }
   const prices = await allPrices(deps.db);
+  try {
+    return await applyLines(deps, actor, check.lines, { byCode, prices, ...meta });
+  } catch (error) {
+    // Someone added an item with one of these codes meanwhile: nothing was saved, the admin imports again.
+    if (isUniqueViolation(error)) throw new AppError(409, 'conflict', MESSAGES.conflict);
+    throw error;
+  }
+}
+
+/** Writes the checked lines in one transaction. */
+async function applyLines(
+  deps: PriceListDeps,
+  actor: AuditActor,
+  lines: readonly ImportedPriceLine[],
+  context: {
+    byCode: ReadonlyMap<string, PriceItemRow>;
+    prices: ReadonlyMap<string, PriceItemPriceRow[]>;
+    validFrom: string;
+    fileName: string;
+  },
+): Promise<PriceListImportAnswer> {
+  const { byCode, prices, ...meta } = context;
   return deps.db.transaction().execute(async (trx) => {
     const now = deps.now();
     const at = now.toISOString();
@@ -155,7 +178,7 @@ export async function importPriceList(
       created_at: at,
       created_by: actor.userId,
     });
-    for (const line of check.lines) {
+    for (const line of lines) {
       const existing = line.code === null ? undefined : byCode.get(line.code);
       if (!existing) {
         const code = line.code ?? nextCustomCode(usedCodes);

@@ -142,6 +142,11 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   review_request: 'Cerere de recenzie trimisă',
   review_create: 'Recenzie primită de la pacient',
   review_settings: 'Modificare trimitere automată a cererilor de recenzie',
+  price_item_create: 'Adăugare articol în lista de prețuri',
+  price_item_update: 'Modificare articol din lista de prețuri',
+  price_item_price: 'Preț nou în lista de prețuri',
+  price_list_import: 'Import listă de prețuri',
+  vat_settings_update: 'Modificare setări TVA',
 };
 
 /** The Romanian label of an action; an action without one shows as recorded. */

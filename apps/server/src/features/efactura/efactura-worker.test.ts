@@ -3,7 +3,8 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { EfacturaSubmission } from '@odonto/domain/contracts/efactura';
 import { describeEachDialect } from '../../../test/build-test-app';
 import { startFakeAnaf, type FakeAnaf } from '../../../test/fake-anaf';
-import { call } from '../../../test/http';
+import { createUser } from '../../../test/factories';
+import { call, loginAs } from '../../../test/http';
 import { findSubmission } from './efactura-submissions';
 import {
   auditActions,
@@ -66,6 +67,10 @@ describeEachDialect('e-Factura worker against the local ANAF', ({ useApp }) => {
       `${fake.uploads[0]?.index}.xml`,
       `semnatura_${fake.uploads[0]?.index}.xml`,
     ]);
+    const xml = await call(t().app, { url: '/api/efactura/submissions/inv-1/xml', cookie });
+    expect(xml.statusCode).toBe(200);
+    expect(xml.headers['content-disposition']).toBe('attachment; filename="inv-1.xml"');
+    expect(xml.body).toBe(invoiceXml('inv-1'));
     const shown = await call(t().app, { url: '/api/efactura/submissions/inv-1', cookie });
     expect(shown.json<EfacturaSubmission>()).toMatchObject({ state: 'ok', hasAnswer: true, errors: [] });
 
@@ -354,10 +359,31 @@ describeEachDialect('e-Factura worker against the local ANAF', ({ useApp }) => {
     const cookie = await connect(t(), fake);
     await queue(t(), 'inv-once');
     await expect(queue(t(), 'inv-once')).rejects.toMatchObject({ statusCode: 409 });
-    const missing = await call(t().app, { url: '/api/efactura/submissions/nu-exista', cookie });
-    expect(missing.statusCode).toBe(404);
+    for (const url of ['/api/efactura/submissions/nu-exista', '/api/efactura/submissions/nu-exista/xml']) {
+      const missing = await call(t().app, { url, cookie });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toMatchObject({
+        error: { message: 'Documentul nu a fost trimis spre e-Factura.' },
+      });
+    }
     const noAnswer = await call(t().app, { url: '/api/efactura/submissions/inv-once/answer', cookie });
     expect(noAnswer.statusCode).toBe(404);
+    const assistant = await createUser(t().db, { roles: ['asistent'] });
+    const assistantCookie = await loginAs(t().app, assistant.email, assistant.password);
+    for (const url of ['', '/xml', '/answer']) {
+      const refused = await call(t().app, {
+        url: `/api/efactura/submissions/inv-once${url}`,
+        cookie: assistantCookie,
+      });
+      expect(refused.statusCode).toBe(403);
+    }
+    const refusedResolve = await call(t().app, {
+      method: 'POST',
+      url: '/api/efactura/submissions/inv-once/resolve',
+      cookie: assistantCookie,
+      body: { action: 'requeue', version: 1 },
+    });
+    expect(refusedResolve.statusCode).toBe(403);
     const notResolvable = await call(t().app, {
       method: 'POST',
       url: '/api/efactura/submissions/inv-once/resolve',

@@ -120,11 +120,15 @@ export const efacturaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/efactura/submissions/:documentId',
     {
-      onRequest: requirePermission('read:invoices'),
+      onRequest: manage,
       schema: {
         tags,
         security,
-        summary: "A document's e-Factura state: upload index, ANAF's messages, whether the answer is stored",
+        summary:
+          "A document's e-Factura state (admin): upload index, ANAF's messages, whether the answer is stored",
+        description:
+          'Other roles see the state inside the invoice they may read (the invoices feature narrows a doctor to ' +
+          "their own patients' invoices and includes `findSubmission`).",
         params: submissionParams,
         response: { 200: efacturaSubmission, ...errorResponses(401, 403, 404) },
       },
@@ -156,6 +160,29 @@ export const efacturaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       resolveSubmission(app.db, app.now(), actorOf(request), request.params.documentId, request.body),
+  );
+
+  app.get(
+    '/api/efactura/submissions/:documentId/xml',
+    {
+      onRequest: manage,
+      schema: {
+        tags,
+        security,
+        summary: 'The XML of a document exactly as it was (or will be) sent to ANAF (admin)',
+        params: submissionParams,
+      },
+    },
+    async (request, reply) => {
+      const row = await findSubmissionByDocument(app.db, request.params.documentId);
+      if (!row) throw new AppError(404, 'not_found', EFACTURA_MESSAGES.submissionNotFound);
+      const name = `${row.document_id.replace(/[^\w.-]+/g, '_')}.xml`;
+      return reply
+        .header('content-type', 'application/xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'private, no-store')
+        .send(row.xml);
+    },
   );
 
   app.get(

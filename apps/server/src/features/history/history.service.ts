@@ -7,6 +7,7 @@ import { changeFiles, type FileStore } from '../../files/store';
 import { writeAudit, type AuditActor, type AuditEntry } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
 import { toPatient } from '../patients/patients.presenter';
+import { recordTreatmentCharge, reverseTreatmentCharge } from '../ledger/treatment-charges';
 import { entryPlanItems, syncEntryPlanItem, unlinkEntryPlanItem } from '../plans/plan-progress.service';
 import { recordInstrumentUses } from '../sterilisation/instrument-uses.service';
 import { filesOf, planPictures, preparePictures, savingPictures } from './entry-pictures';
@@ -105,6 +106,8 @@ export async function createEntry(
         pictures.map((picture) => picture.row(id, added, now.toISOString())),
       );
       await syncEntryPlanItem(trx, planLink(patientId, id, entry, now, actor), form.obj.planItem);
+      // A treatment with a price (its plan item's, or the list's on its day) is a charge on the account.
+      await recordTreatmentCharge(trx, { actor, now }, treatmentOf(patientId, entry));
       await writeAudit(
         trx,
         now,
@@ -180,6 +183,7 @@ export async function updateEntry(
         at,
       );
       await syncEntryPlanItem(trx, planLink(patientId, id, updated, now, actor), form.obj.planItem);
+      await recordTreatmentCharge(trx, { actor, now }, treatmentOf(patientId, updated));
       const after = toHistoryEntry(updated, []);
       await writeAudit(
         trx,
@@ -216,6 +220,8 @@ export async function deleteEntry(
     if (!deleted) throw entryNotFound();
     // A deleted entry is no longer done work: its plan item is open again.
     await unlinkEntryPlanItem(trx, { patientId, entryId, at: now, actor });
+    // Its charge is reversed; what was paid of it becomes the patient's advance.
+    await reverseTreatmentCharge(trx, { actor, now }, { patientId, entryId });
     await writeAudit(
       trx,
       now,
@@ -228,6 +234,25 @@ export async function deleteEntry(
     );
   });
   return { id: entryId };
+}
+
+/** The entry as the patient's account prices it (docs/decisions/0023). */
+function treatmentOf(
+  patientId: string,
+  entry: Pick<
+    HistoryEntryRow,
+    'id' | 'map_id' | 'denumire' | 'dinte' | 'dinte_start' | 'dinte_destinatie' | 'medic' | 'created_at'
+  >,
+) {
+  return {
+    patientId,
+    entryId: entry.id,
+    mapId: entry.map_id === null ? null : Number(entry.map_id),
+    denumire: entry.denumire,
+    teeth: [entry.dinte, entry.dinte_start, entry.dinte_destinatie],
+    medic: entry.medic,
+    createdAt: entry.created_at,
+  };
 }
 
 /** The entry as a plan link sees it: which entry, on which teeth, when and by whom. */

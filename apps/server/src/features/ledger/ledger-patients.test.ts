@@ -1,8 +1,11 @@
 import { expect, it } from 'vitest';
+import { catalogueEntryByName } from '@odonto/domain/catalogue';
+import type { AccountResponse } from '@odonto/domain/contracts/ledger';
 import type { PatientListResponse, Patient } from '@odonto/domain/contracts/patients';
 import { describeEachDialect } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories';
 import { call, loginAs } from '../../../test/http';
+import { postForm } from '../../../test/upload';
 import { insertPatientRow } from '../../../test/stored-files';
 import { findCharges } from './ledger.queries';
 import { insertPricedItem } from './ledger.test-support';
@@ -78,7 +81,7 @@ describeEachDialect('the account in the patient screens, and charges from treatm
     const entry = {
       patientId,
       entryId: 1,
-      mapId: 3,
+      mapId: 3 as number | null,
       denumire: 'Extracție',
       teeth: ['3.6', null],
       medic: 'Dr. Ion Pop',
@@ -208,5 +211,72 @@ describeEachDialect('the account in the patient screens, and charges from treatm
       doctor_id: medic.user.id,
       description: 'Implant i2',
     });
+  });
+});
+
+describeEachDialect('treatments saved through the history calls become charges', ({ useApp }) => {
+  const t = useApp();
+
+  /** save-history / update-history as the treatment modal sends them (multipart, `obj` as JSON). */
+  async function saveEntry(cookie: string, patientId: string, call: 'save' | 'update', obj: object) {
+    const response = await postForm(
+      t().app,
+      `/api/${call}-history/${patientId}`,
+      { obj: JSON.stringify(obj) },
+      cookie,
+    );
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    return response;
+  }
+
+  it('charges a saved treatment, keeps it when the entry is edited and reverses it when deleted', async () => {
+    const medic = await createUser(t().db, { roles: ['medic'], nume: 'Dr. Ana Pop' });
+    const cookie = await loginAs(t().app, medic.email, medic.password);
+    const patientId = await insertPatientRow(t().db);
+    await insertPricedItem(t().db, { name: 'Implant', amountBani: 250_000, catalogueId: 4 });
+    const implant = {
+      id: Date.parse('2026-03-02T08:00:00Z'),
+      type: 'tratament',
+      denumire: 'implant dentar',
+      createdAt: '2026-03-02',
+      dinte: '3.6',
+      mapID: 4,
+      medic: 'Dr. Ana Pop',
+    };
+    const saved = (await saveEntry(cookie, patientId, 'save', implant)).json<Patient>();
+    const entry = saved.history[0];
+    if (!entry) throw new Error('not saved');
+    // A treatment the price list does not price is no charge.
+    await saveEntry(cookie, patientId, 'save', {
+      ...implant,
+      denumire: 'consultație',
+      dinte: null,
+      mapID: catalogueEntryByName('consultație')?.id ?? null,
+    });
+    const account = async () =>
+      (await call(t().app, { url: `/api/cont/${patientId}`, cookie })).json<AccountResponse>();
+    expect(
+      (await account()).charges.map((row) => [row.description, row.amountBani, row.teeth, row.doctorId]),
+    ).toEqual([['implant dentar', 250_000, ['3.6'], medic.id]]);
+
+    t().clock.advanceMinutes(1);
+    const { updated_at: _updatedAt, ...obj } = entry;
+    await saveEntry(cookie, patientId, 'update', { ...obj, detalii: 'altă notă' });
+    expect((await account()).charges).toHaveLength(1);
+
+    t().clock.advanceMinutes(1);
+    const removed = await call(t().app, {
+      method: 'POST',
+      url: `/api/sterge-tratament/${patientId}`,
+      cookie,
+      body: { id: entry.id },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const after = await account();
+    expect(after.charges.map((row) => [row.amountBani, row.reason])).toEqual([
+      [250_000, null],
+      [-250_000, 'Tratamentul a fost șters.'],
+    ]);
+    expect(after.balance).toEqual({ kind: 'achitat', amountBani: 0 });
   });
 });

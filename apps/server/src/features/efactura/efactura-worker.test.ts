@@ -322,6 +322,22 @@ describeEachDialect('e-Factura worker against the local ANAF', ({ useApp }) => {
     expect(await auditActions(t(), 'efactura_submission')).toEqual(['efactura_submission_resolve']);
   });
 
+  it('an upload time-out, then success: found in the message list, never uploaded twice', async () => {
+    await connect(t(), fake);
+    fake.failNext('upload', 'timeout');
+    await queue(t(), 'inv-to');
+    const worker = newWorker(t());
+    await worker.runOnce();
+    // The same pass marked it to check and found it among ANAF's sent invoices.
+    expect(await submissionRow(t(), 'inv-to')).toMatchObject({
+      state: 'uploaded',
+      upload_index: fake.uploads[0]?.index,
+    });
+    await worker.runOnce();
+    expect(await findSubmission(t().db, 'inv-to')).toMatchObject({ state: 'ok', hasAnswer: true });
+    expect(fake.uploads).toHaveLength(1);
+  });
+
   it('an upload ANAF never answered is not sent again; the admin gives the index found in SPV', async () => {
     await connect(t(), fake);
     // A nok upload cannot be matched from the message list (its answer holds only the errors).

@@ -38,6 +38,8 @@ export function signedVersionSentence(plan: Plan): string | null {
 
 function AlternativeSection({ alternative }: { alternative: SavedAlternative }) {
   const { totals } = alternative;
+  // The discount column only when a line has one: two alternatives side by side need the width.
+  const hasLineDiscount = totals.lineDiscountBani > 0;
   return (
     <section className={classes.alternative} aria-label={alternativeName(alternative.label)}>
       <h2 className={classes.alternativeTitle}>
@@ -54,7 +56,7 @@ function AlternativeSection({ alternative }: { alternative: SavedAlternative }) 
                 <th>Lucrare</th>
                 <th className={classes.number}>Cant.</th>
                 <th className={classes.number}>Preț unitar</th>
-                <th className={classes.number}>Reducere</th>
+                {hasLineDiscount ? <th className={classes.number}>Reducere</th> : null}
                 <th className={classes.number}>Valoare</th>
               </tr>
             </thead>
@@ -67,9 +69,11 @@ function AlternativeSection({ alternative }: { alternative: SavedAlternative }) 
                     <td>{item.name}</td>
                     <td className={classes.number}>{item.quantity}</td>
                     <td className={classes.number}>{formatLei(item.unitPriceBani)}</td>
-                    <td className={classes.number}>
-                      {line && line.discountBani > 0 ? `−${formatLei(line.discountBani)}` : ''}
-                    </td>
+                    {hasLineDiscount ? (
+                      <td className={classes.number}>
+                        {line && line.discountBani > 0 ? `−${formatLei(line.discountBani)}` : ''}
+                      </td>
+                    ) : null}
                     <td className={classes.number}>{line ? formatLei(line.netBani) : ''}</td>
                   </tr>
                 );

@@ -30,8 +30,9 @@ export function PlanList({
           <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
             <Stack gap={4} style={{ flex: '1 1 260px', minWidth: 0 }}>
               <Group gap="xs" wrap="wrap">
-                <Text fw={700}>Plan nr. {plan.number}</Text>
-                <Text fw={600}>{plan.title}</Text>
+                <Text fw={700}>
+                  Plan nr. {plan.number} — {plan.title}
+                </Text>
                 <PlanStatusBadge status={plan.status} />
               </Group>
               <Text size="sm" c="dimmed">

@@ -44,7 +44,7 @@ describe('the patient plans page', () => {
     const rows = await screen.findAllByTestId('plan-row');
     expect(rows).toHaveLength(2);
     const first = within(rows[0]!);
-    expect(first.getByText('Plan nr. 5')).toBeTruthy();
+    expect(first.getByText('Plan nr. 5 — Protetică')).toBeTruthy();
     expect(first.getByText('în lucru')).toBeTruthy();
     expect(first.getByText(/Dr\. Ana Popescu · valabil până la 30\.04\.2026/)).toBeTruthy();
     expect(rows[0]!.textContent).toContain('Varianta B (acceptată): 1.550,00 lei');

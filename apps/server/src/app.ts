@@ -22,8 +22,9 @@ import { lettersRoutes } from './features/letters/letters.routes';
 import { signaturesRoutes } from './features/signatures/signatures.routes';
 import { patientsRoutes } from './features/patients/patients.routes';
 import { placesRoutes } from './features/places/places.routes';
-import { priceListRoutes } from './features/price-list/price-list.routes';
 import { plansRoutes } from './features/plans/plans.routes';
+import { priceListRoutes } from './features/price-list/price-list.routes';
+import { reportsRoutes } from './features/reports/reports.routes';
 import { publicReviewRoutes } from './features/reviews/public-review.routes';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { sterilisationRoutes } from './features/sterilisation/sterilisation.routes';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(invoicesRoutes);
   await app.register(priceListRoutes);
   await app.register(plansRoutes);
+  await app.register(reportsRoutes);
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -17,6 +17,7 @@ import { treatmentPlans } from './0014-treatment-plans';
 import { efactura } from './0015-efactura';
 import { ledger } from './0016-ledger';
 import { invoices } from './0017-invoices';
+import { reportIndexes } from './0018-report-indexes';
 
 /**
  * Every migration, in order. Names are numbered and never change once released; migrations are
@@ -41,6 +42,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0015-efactura': efactura(),
     '0016-ledger': ledger(dialect),
     '0017-invoices': invoices(dialect),
+    '0018-report-indexes': reportIndexes(),
   };
 }
 

@@ -1,0 +1,12 @@
+import { reportTabsFor } from '@odonto/domain/reports';
+import { can } from '@odonto/domain/roles';
+
+/** /rapoarte: whoever may open at least one report (admin: all, a doctor: their own, reception: the till). */
+export function canOpenReports(roles: readonly string[]): boolean {
+  return reportTabsFor(roles).length > 0;
+}
+
+/** Admins set the doctors' commission rates; the server refuses everyone else. */
+export function canSetCommissions(roles: readonly string[]): boolean {
+  return can(roles, 'manage:settings');
+}

@@ -114,7 +114,8 @@ describe('Listă de prețuri', () => {
     priceListApi(['admin']);
     const user = userEvent.setup();
     renderRoutes(routes, '/setari');
-    await user.click(await screen.findByRole('tab', { name: 'Listă de prețuri' }));
+    // The first test also loads the lazy settings page's modules.
+    await user.click(await screen.findByRole('tab', { name: 'Listă de prețuri' }, { timeout: 15_000 }));
     const section = await screen.findByRole('region', { name: 'Listă de prețuri' });
     const table = await within(section).findByRole('table', { name: 'Prețuri' });
 
@@ -156,6 +157,46 @@ describe('Listă de prețuri', () => {
     expect(await screen.findByText(/Prețul de 1\.350,50 lei se aplică de la/)).toBeTruthy();
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.body).toEqual({ amountBani: 135_050, validFrom: TODAY });
+  });
+
+  it('adds an own item with its first price and edits a catalogue item without its name', async () => {
+    const { calls } = priceListApi(['admin'], {
+      'POST /api/price-list': { status: 201, body: OLD_ITEM },
+      'PUT /api/price-list/i3': { body: { ...WHITENING, version: 2 } },
+    });
+    const user = userEvent.setup();
+    const { section, table } = await openTable('/setari?tab=preturi');
+    await user.click(within(section).getByRole('button', { name: 'Articol nou' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Articol nou în lista de prețuri' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Denumire' }), 'Kit igienă');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Grupa' }), 'Produse');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Preț (lei)' }), '45,50');
+    await user.click(within(dialog).getByRole('button', { name: 'Adaugă articolul' }));
+    expect(await screen.findByText('Articolul a fost adăugat.')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      code: '',
+      name: 'Kit igienă',
+      group: 'Produse',
+      unit: 'vizita',
+      vatRateBp: null,
+      active: true,
+      amountBani: 4_550,
+      validFrom: TODAY,
+    });
+
+    await user.click(within(table).getByRole('button', { name: 'Editează: albire dentară în cabinet' }));
+    const edit = await screen.findByRole('dialog', { name: 'Editează: albire dentară în cabinet' });
+    expect(within(edit).getByRole<HTMLInputElement>('textbox', { name: 'Denumire' }).disabled).toBe(true);
+    await user.click(within(edit).getByRole('checkbox', { name: 'Activ (apare în planuri)' }));
+    await user.click(within(edit).getByRole('button', { name: 'Salvează articolul' }));
+    expect(await screen.findByText('Articolul a fost salvat.')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      group: 'Estetică dentară',
+      unit: 'vizita',
+      vatRateBp: 2100,
+      active: false,
+      version: 1,
+    });
   });
 
   it('shows the import file’s errors line by line', async () => {

@@ -38,6 +38,8 @@ export function AlternativeTable({
   alternative: SavedAlternative;
   doneItemIds: ReadonlySet<string>;
 }) {
+  const hasLineDiscount = alternative.totals.lineDiscountBani > 0;
+  const amount = { ta: 'right', style: { whiteSpace: 'nowrap' } } as const;
   return (
     <Stack gap="md">
       {alternative.title ? <Text fw={600}>{alternative.title}</Text> : null}
@@ -64,7 +66,7 @@ export function AlternativeTable({
                     <Table.Th>Lucrare</Table.Th>
                     <Table.Th ta="right">Cant.</Table.Th>
                     <Table.Th ta="right">Preț unitar</Table.Th>
-                    <Table.Th ta="right">Reducere</Table.Th>
+                    {hasLineDiscount ? <Table.Th ta="right">Reducere</Table.Th> : null}
                     <Table.Th ta="right">Valoare</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
@@ -94,11 +96,13 @@ export function AlternativeTable({
                           ) : null}
                         </Table.Td>
                         <Table.Td ta="right">{item.quantity}</Table.Td>
-                        <Table.Td ta="right">{formatLei(item.unitPriceBani)}</Table.Td>
-                        <Table.Td ta="right">
-                          {line && line.discountBani > 0 ? `−${formatLei(line.discountBani)}` : ''}
-                        </Table.Td>
-                        <Table.Td ta="right">{line ? formatLei(line.netBani) : ''}</Table.Td>
+                        <Table.Td {...amount}>{formatLei(item.unitPriceBani)}</Table.Td>
+                        {hasLineDiscount ? (
+                          <Table.Td {...amount}>
+                            {line && line.discountBani > 0 ? `−${formatLei(line.discountBani)}` : ''}
+                          </Table.Td>
+                        ) : null}
+                        <Table.Td {...amount}>{line ? formatLei(line.netBani) : ''}</Table.Td>
                       </Table.Tr>
                     );
                   })}

@@ -10,6 +10,7 @@ import { seedHistory } from './demo/seed-history';
 import { seedPatients } from './demo/seed-patients';
 import { seedPlaces } from './demo/seed-places';
 import { seedPriceList } from './demo/seed-price-list';
+import { seedLedger } from './demo/seed-ledger';
 import { seedPlans } from './demo/seed-plans';
 import { seedReviews } from './demo/seed-reviews';
 import { seedSignatures } from './demo/seed-signatures';
@@ -49,6 +50,9 @@ async function run(): Promise<void> {
     // After the price list (its demo prices price the plans when present) and the histories.
     const plans = await seedPlans(database.db, config.dataDir, now);
     if (plans > 0) console.log(`Planuri de tratament demo adăugate: ${plans}`);
+    // After the price list: the accounts charge its items at their prices.
+    const accounts = await seedLedger(database.db, now);
+    if (accounts > 0) console.log(`Conturi demo cu taxe și plăți: ${accounts} pacienți`);
     console.log('\nClinica demo Odonto — conturi (email / parolă / rol):');
     for (const user of staff)
       console.log(`  ${user.email.padEnd(34)} ${user.password.padEnd(24)} ${user.roles.join(', ')}`);

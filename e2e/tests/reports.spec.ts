@@ -1,0 +1,135 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Page, TestInfo } from '@playwright/test';
+import type { PriceListAnswer } from '../../packages/domain/src/contracts/price-list';
+import { formatReportDay } from '../../packages/domain/src/reports';
+import { DEMO_USERS, expect, test } from '../fixtures';
+import { API_HEADERS, createPatient, uniquePhone, uniqueWord } from '../support/patients';
+import { pdfText } from '../support/pdf-text';
+
+/** window.print is replaced by a counter (headless Chromium has no print dialog); the page is then printed to PDF. */
+async function countPrints(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const counted = window as unknown as { printCount: number };
+    counted.printCount = 0;
+    window.print = () => {
+      counted.printCount += 1;
+    };
+  });
+}
+
+async function printsSoFar(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { printCount: number }).printCount);
+}
+
+async function printToPdf(page: Page, testInfo: TestInfo, name: string): Promise<string> {
+  const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true });
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await testInfo.attach(name, { body: pdf, contentType: 'application/pdf' });
+  writeFileSync(testInfo.outputPath(name), pdf);
+  return pdfText(pdf);
+}
+
+test('reception takes payments, opens the daily cash report, prints it on A4 and exports it as CSV', async ({
+  page,
+  signIn,
+}, testInfo) => {
+  await countPrints(page);
+  await signIn(page, DEMO_USERS.asistent);
+  const patient = await createPatient(page.request, {
+    nume: 'Raport',
+    prenume: uniqueWord(),
+    telefon: uniquePhone(),
+  });
+  const name = `${patient.nume} ${patient.prenume}`;
+
+  // A charge from the price list, then 123,45 lei in cash and 50,00 lei by card, through the API.
+  const list = (await (await page.request.get('/api/price-list')).json()) as PriceListAnswer;
+  const priced = list.items.find((item) => item.price !== null && item.price.amountBani >= 20_000);
+  if (!priced) throw new Error('the demo price list has no priced item');
+  const charge = await page.request.post(`/api/cont/${patient._id}/taxe`, {
+    data: { priceItemId: priced.id },
+    headers: API_HEADERS,
+  });
+  expect(charge.status(), await charge.text()).toBe(201);
+  for (const payment of [
+    { method: 'numerar', amountBani: 12_345 },
+    { method: 'card', amountBani: 5000 },
+  ]) {
+    const answer = await page.request.post(`/api/cont/${patient._id}/plati`, {
+      data: payment,
+      headers: API_HEADERS,
+    });
+    expect(answer.status(), await answer.text()).toBe(201);
+  }
+
+  await page
+    .getByRole('navigation', { name: 'Meniu principal' })
+    .getByRole('link', { name: 'RAPOARTE' })
+    .click();
+  await expect(page).toHaveURL(/\/rapoarte/);
+  // Reception sees the cash report only.
+  await expect(page.getByRole('tab')).toHaveText(['Registru de casă']);
+  const payments = page.getByRole('table', { name: 'Plățile zilei' });
+  const cashRow = payments.getByRole('row').filter({ hasText: name }).filter({ hasText: 'Numerar' });
+  await expect(cashRow).toContainText('123,45 lei');
+  await expect(cashRow).toContainText(DEMO_USERS.asistent.nume);
+  await expect(cashRow).toContainText(/CH \d+/);
+  await expect(payments.getByRole('row').filter({ hasText: name }).filter({ hasText: 'Card' })).toContainText(
+    '50,00 lei',
+  );
+  const closing = await page.getByRole('group', { name: 'Sold final numerar' }).textContent();
+
+  await page.getByRole('button', { name: 'Tipărește registrul' }).click();
+  await expect.poll(() => printsSoFar(page)).toBe(1);
+  await page.emulateMedia({ media: 'print' });
+  const sheet = page.getByTestId('print-area');
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByTestId('letterhead')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Registru de casă' })).toBeHidden();
+  const text = await printToPdf(page, testInfo, 'registru-casa.pdf');
+  const today = formatReportDay(new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Bucharest' }));
+  expect(text).toContain(`Registru de casă — ${today}`);
+  expect(text).toContain('Sold inițial numerar');
+  expect(text).toContain(name);
+  expect(text).toContain('123,45 lei');
+  expect(text).toContain(DEMO_USERS.asistent.nume);
+  expect(text).toContain((closing ?? '').replace('Sold final numerar', '').trim());
+  await page.emulateMedia({ media: 'screen' });
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^registru-casa-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync(await file.path(), 'utf8');
+  expect(
+    csv.startsWith('\uFEFFData;Ora;Pacient;Nr. fișă;Mod de plată;Tip;Suma (lei);Chitanța;Utilizator\r\n'),
+  ).toBe(true);
+  expect(csv).toMatch(
+    new RegExp(`;${name};${patient.id};Numerar;încasare;123,45;CH \\d+;${DEMO_USERS.asistent.nume}\\r\\n`),
+  );
+});
+
+test('a doctor opens every report tab and sees only their own figures', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, DEMO_USERS.medic);
+  await page.goto('/rapoarte?tab=venituri');
+  await expect(page.getByRole('tab')).toHaveText([
+    'Registru de casă',
+    'Venituri',
+    'Creanțe',
+    'Planuri de tratament',
+    'Comisioane',
+  ]);
+  const revenue = page.getByRole('table', { name: 'Venituri pe locații și medici' });
+  await expect(revenue).toBeVisible();
+  // Only the doctor's own lines (or none this month).
+  const doctors = await revenue.locator('tbody tr td:nth-child(2)').allTextContents();
+  expect(doctors.every((doctor) => doctor === DEMO_USERS.medic.nume)).toBe(true);
+  const answer = await page.request.get(
+    `/api/rapoarte/comisioane?luna=${new Date().toISOString().slice(0, 7)}`,
+  );
+  expect(answer.status()).toBe(200);
+  expect(((await answer.json()) as { scope: string }).scope).toBe('own');
+});

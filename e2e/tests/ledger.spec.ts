@@ -1,0 +1,121 @@
+import { writeFileSync } from 'node:fs';
+import type { Page, TestInfo } from '@playwright/test';
+import type { ChargeResponse } from '../../packages/domain/src/contracts/ledger';
+import type { PriceListAnswer } from '../../packages/domain/src/contracts/price-list';
+import { formatLei } from '../../packages/domain/src/money';
+import { DEMO_USERS, expect, test } from '../fixtures';
+import { API_HEADERS, createPatient, uniquePhone, uniqueWord } from '../support/patients';
+import { pdfText } from '../support/pdf-text';
+
+/**
+ * Issue 13 end to end: reception takes a partial card payment and a cash payment for a patient's charge,
+ * prints the cash receipt (its PDF text checked), the header shows the balance, and a payment is reversed
+ * with a reason.
+ */
+
+const SLOW = 20_000;
+
+async function countPrints(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const counted = window as unknown as { printCount: number };
+    counted.printCount = 0;
+    window.print = () => {
+      counted.printCount += 1;
+    };
+  });
+}
+
+async function printToPdf(page: Page, testInfo: TestInfo, name: string): Promise<string> {
+  const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true });
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await testInfo.attach(name, { body: pdf, contentType: 'application/pdf' });
+  writeFileSync(testInfo.outputPath(name), pdf);
+  return pdfText(pdf);
+}
+
+test('reception takes a partial card payment and a cash payment with its receipt, then reverses a payment', async ({
+  page,
+  signIn,
+}, testInfo) => {
+  await countPrints(page);
+  await signIn(page, DEMO_USERS.asistent);
+  const patient = await createPatient(page.request, {
+    nume: 'Plătitor',
+    prenume: uniqueWord(),
+    telefon: uniquePhone(),
+  });
+
+  // A charge of the price list (the manual charge call), two of the item.
+  const list = (await (await page.request.get('/api/price-list?day=')).json()) as PriceListAnswer;
+  const item = list.items.find((candidate) => (candidate.price?.amountBani ?? 0) >= 10_000);
+  if (!item?.price) throw new Error('the demo price list has no priced item');
+  const charged = await page.request.post(`/api/cont/${patient._id}/taxe`, {
+    data: { priceItemId: item.id, quantity: 2 },
+    headers: API_HEADERS,
+  });
+  expect(charged.status(), await charged.text()).toBe(201);
+  const total = ((await charged.json()) as ChargeResponse).account.balance.amountBani;
+  expect(total).toBe(item.price.amountBani * 2);
+  const card = Math.floor(total / 2 / 100) * 100;
+
+  await page.goto(`/pacienti/cont/${patient._id}`);
+  await expect(page.getByTestId('patient-sold')).toHaveText(`Sold: ${formatLei(total)} de plată`, {
+    timeout: SLOW,
+  });
+  const table = page.getByRole('table', { name: 'Contul pacientului' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+
+  // A partial card payment.
+  await page.getByRole('button', { name: 'Încasare' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Încasare' });
+  await dialog.getByText('Card', { exact: true }).click();
+  await dialog.getByRole('textbox', { name: /Suma/ }).fill(formatLei(card).replace(' lei', ''));
+  await dialog.getByRole('button', { name: 'Încasează' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('account-balance')).toHaveText(`Sold: ${formatLei(total - card)} de plată`);
+  await expect(page.getByTestId('patient-sold')).toHaveText(`Sold: ${formatLei(total - card)} de plată`);
+
+  // The rest in cash: the amount is filled in with what is still to pay.
+  await page.getByRole('button', { name: 'Încasare' }).click();
+  dialog = page.getByRole('dialog', { name: 'Încasare' });
+  await expect(dialog.getByRole('textbox', { name: /Suma/ })).toHaveValue(
+    formatLei(total - card).replace(' lei', ''),
+  );
+  await dialog.getByRole('button', { name: 'Încasează' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('patient-sold')).toHaveText('Sold: achitat');
+
+  // The cash receipt, printed.
+  const cashRow = table.getByRole('row').filter({ hasText: 'Plată Numerar' });
+  const receiptText = (await cashRow.textContent()) ?? '';
+  const receiptNumber = /chitanța CH (\d+)/.exec(receiptText)?.[1];
+  expect(receiptNumber).toBeTruthy();
+  await cashRow.getByRole('button', { name: 'Chitanță' }).click();
+  await page.emulateMedia({ media: 'print' });
+  const sheet = page.getByTestId('print-area');
+  await expect(sheet).toHaveAttribute('data-print-kind', 'receipt');
+  await expect(sheet.getByText(`Seria CH nr. ${receiptNumber ?? ''}`)).toBeVisible();
+  const pdf = await printToPdf(page, testInfo, 'chitanta.pdf');
+  const compact = pdf.replace(/\s+/g, ' ');
+  expect(compact).toContain('CHITANȚĂ');
+  expect(compact).toContain(`Seria CH nr. ${receiptNumber ?? ''}`);
+  expect(compact).toContain(formatLei(total - card));
+  expect(compact).toContain('lei și zero bani');
+  await page.emulateMedia({ media: 'screen' });
+
+  // The card payment reversed with a reason: NU keeps it, DA reverses it.
+  const cardRow = table.getByRole('row').filter({ hasText: 'Plată Card' });
+  await cardRow.getByRole('button', { name: 'Stornează' }).click();
+  dialog = page.getByRole('dialog', { name: 'Stornare plată' });
+  await dialog.getByRole('textbox', { name: 'Motiv' }).fill('Tranzacție anulată la POS');
+  await dialog.getByRole('button', { name: 'Stornează' }).click();
+  await page.getByRole('button', { name: 'NU' }).click();
+  await dialog.getByRole('button', { name: 'Stornează' }).click();
+  await page.getByRole('button', { name: 'DA' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    table.getByRole('row').filter({ hasText: 'Storno plată Card — Tranzacție anulată la POS' }),
+  ).toBeVisible();
+  await expect(cardRow.getByText('stornat')).toBeVisible();
+  await expect(page.getByTestId('patient-sold')).toHaveText(`Sold: ${formatLei(card)} de plată`);
+});

@@ -30,10 +30,11 @@ describe('uploadRetryAt', () => {
 
 describe('statusPollAt', () => {
   it.each([
-    [0, T0 + MIN],
-    [1, T0 + 2 * MIN],
-    [3, T0 + 8 * MIN],
-    [6, T0 + 60 * MIN],
+    [0, T0 + MIN / 4],
+    [1, T0 + MIN / 2],
+    [2, T0 + MIN],
+    [5, T0 + 8 * MIN],
+    [8, T0 + 60 * MIN],
     [40, T0 + 60 * MIN],
   ])('after %i polls → %s', (polls, expected) => {
     expect(statusPollAt(T0, polls)).toBe(expected);

@@ -43,12 +43,16 @@ export function uploadRetryAt(failedAtMs: number, attempts: number): number | nu
   return failedAtMs + Math.min(MINUTE * 2 ** Math.max(0, attempts - 1), HOUR);
 }
 
+/** ANAF usually decides within seconds to minutes: the first question comes soon after the upload. */
+const FIRST_POLL_MS = 15_000;
+
 /**
  * When to ask ANAF again about an uploaded invoice after `polls` answers of "in prelucrare" or failed
- * calls: 1, 2, 4 … minutes, then hourly. Polling never gives up: the invoice is at ANAF already.
+ * calls: 15 s, 30 s, 1, 2, 4 … minutes, then hourly (well under ANAF's daily limit of status calls per
+ * upload). Polling never gives up: the invoice is at ANAF already.
  */
 export function statusPollAt(fromMs: number, polls: number): number {
-  return fromMs + Math.min(MINUTE * 2 ** Math.max(0, polls), HOUR);
+  return fromMs + Math.min(FIRST_POLL_MS * 2 ** Math.max(0, polls), HOUR);
 }
 
 /** The access token is renewed when less than this is left of it (ANAF's last about 90 days). */

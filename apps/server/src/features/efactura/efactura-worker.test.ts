@@ -161,9 +161,9 @@ describeEachDialect('e-Factura worker against the local ANAF', ({ useApp }) => {
     t().clock.advanceMinutes(8);
     await worker.runOnce(); // ok
     expect(polls).toEqual([
-      ['2026-03-02T09:03:00.000Z', 1],
-      ['2026-03-02T09:07:00.000Z', 2],
-      ['2026-03-02T09:15:00.000Z', 3],
+      ['2026-03-02T09:01:30.000Z', 1],
+      ['2026-03-02T09:04:00.000Z', 2],
+      ['2026-03-02T09:09:00.000Z', 3],
     ]);
     expect(await findSubmission(t().db, 'inv-slow')).toMatchObject({ state: 'ok', lastError: null });
     expect(fake.uploads).toHaveLength(1);

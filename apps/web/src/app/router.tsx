@@ -6,6 +6,7 @@ import { canOpenAccount } from '../features/ledger/account-access';
 import { canOpenPlans } from '../features/plans/plan-access';
 import { PrintHost } from '../features/print/print-host';
 import { canOpenPriceList } from '../features/price-list/price-list-access';
+import { canOpenReports } from '../features/reports/reports-access';
 import { canOpenSignatureStation } from '../features/signatures/station-access';
 import { ConfirmHost } from '../ui/confirm-host';
 import { ModalHost } from '../ui/modal-host';
@@ -51,6 +52,7 @@ const DocumentsPage = lazyPage(() =>
 );
 const HistoryPage = lazyPage(() => import('../features/history/history-page').then((m) => m.HistoryPage));
 const PlansPage = lazyPage(() => import('../features/plans/plans-page').then((m) => m.PlansPage));
+const ReportsPage = lazyPage(() => import('../features/reports/reports-page').then((m) => m.ReportsPage));
 const AccountPage = lazyPage(() => import('../features/ledger/account-page').then((m) => m.AccountPage));
 const ChartPage = lazyPage(() => import('../features/chart/chart-page').then((m) => m.ChartPage));
 const AuditPage = lazyPage(() => import('../features/audit/audit-page').then((m) => m.AuditPage));
@@ -186,6 +188,15 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: 'reviews', handle: { name: 'reviews' }, element: <ReviewsPage /> },
+          {
+            path: 'rapoarte',
+            handle: { name: 'rapoarte' },
+            element: (
+              <RequireAccess allow={canOpenReports}>
+                <ReportsPage />
+              </RequireAccess>
+            ),
+          },
           {
             path: 'calendar',
             handle: { name: 'calendar' },

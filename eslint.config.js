@@ -36,6 +36,8 @@ const PUBLIC_FEATURE_MODULES = {
     'price-list/price-list-section',
     'plans/open-items-api',
     'plans/chart-overlay',
+    'invoices/issue-invoice-button',
+    'efactura/efactura-section',
   ],
   'apps/server/src/features': [
     'auth/password.service',

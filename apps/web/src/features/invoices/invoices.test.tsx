@@ -1,0 +1,283 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DEFAULT_CLINIC } from '@odonto/domain/contracts/clinic';
+import type {
+  Invoice,
+  InvoiceListResponse,
+  PatientInvoicesResponse,
+} from '@odonto/domain/contracts/invoices';
+import { routes } from '../../app/router';
+import { CurrentUserContext } from '../../lib/current-user';
+import { NO_SETUP, sessionFor } from '../../test/fixtures';
+import { mockApi } from '../../test/mock-api';
+import { SLOW_SCREEN } from '../../test/patients';
+import { renderRoutes, renderWithProviders } from '../../test/render';
+import { resetPrintJob } from '../print/print-store';
+import { IssueInvoiceButton } from './issue-invoice-button';
+
+configure({ asyncUtilTimeout: SLOW_SCREEN.asyncUtilTimeout });
+vi.setConfig({ testTimeout: SLOW_SCREEN.testTimeout });
+
+const INVOICE: Invoice = {
+  id: 'inv-1',
+  kind: 'invoice',
+  series: 'ODT',
+  number: 1,
+  fullNumber: 'ODT 1',
+  issueDate: '2026-03-02',
+  dueDate: '2026-03-02',
+  patientId: 'p7',
+  patientName: 'Popescu Ana',
+  buyerKind: 'person',
+  seller: {
+    name: 'Clinica Zâmbet SRL',
+    code: 'RO14399840',
+    regCom: 'J12/345/2020',
+    address: 'Str. Memorandumului nr. 28, Cluj-Napoca, jud. Cluj',
+    iban: 'RO49AAAA1B31007593840000',
+    bank: 'Banca Transilvania',
+    vatPayer: true,
+  },
+  buyer: {
+    name: 'Popescu Ana',
+    code: '2900101120015',
+    regCom: '',
+    address: 'Str. Lungă 5, Cluj-Napoca, jud. Cluj',
+  },
+  lines: [
+    {
+      position: 1,
+      chargeId: 'c1',
+      name: 'Obturație compozit (3.6)',
+      quantity: 1,
+      unitPriceBani: 25_000,
+      vatRateBp: null,
+      totalBani: 25_000,
+      netBani: 25_000,
+      vatBani: 0,
+      category: 'E',
+    },
+  ],
+  exemptionText: 'Scutit de TVA conform art. 292 alin. (1) lit. b) din Codul fiscal',
+  note: '',
+  taxExclusiveBani: 25_000,
+  vatBani: 0,
+  totalBani: 25_000,
+  payableBani: 25_000,
+  reverses: null,
+  reversedBy: null,
+  reason: null,
+  efactura: {
+    documentId: 'inv-1',
+    documentKind: 'invoice',
+    b2c: true,
+    state: 'nok',
+    uploadIndex: '5001',
+    downloadId: '9001',
+    errors: ['E: Codul fiscal al cumpărătorului nu este valid.'],
+    lastError: null,
+    attempts: 1,
+    nextAttemptAt: null,
+    uploadedAt: '2026-03-02T09:01:00.000Z',
+    hasAnswer: true,
+    createdAt: '2026-03-02T09:00:00.000Z',
+    updatedAt: '2026-03-02T09:02:00.000Z',
+    version: 3,
+  },
+  createdByName: 'Ioana Recepție',
+  createdAt: '2026-03-02T09:00:00.000Z',
+  version: 1,
+};
+
+const LIST: InvoiceListResponse = {
+  total: 1,
+  items: [
+    {
+      id: 'inv-1',
+      kind: 'invoice',
+      series: 'ODT',
+      number: 1,
+      fullNumber: 'ODT 1',
+      issueDate: '2026-03-02',
+      patientId: 'p7',
+      patientName: 'Popescu Ana',
+      buyerKind: 'person',
+      buyerName: 'Popescu Ana',
+      totalBani: 25_000,
+      reverses: null,
+      reversedBy: null,
+      efacturaState: 'nok',
+      createdAt: '2026-03-02T09:00:00.000Z',
+    },
+  ],
+};
+
+const SETTINGS = {
+  invoiceSeries: 'ODT',
+  invoiceStart: 1,
+  creditNoteSeries: 'ODTS',
+  creditNoteStart: 1,
+  nextInvoiceNumber: 2,
+  nextCreditNoteNumber: 1,
+  version: 1,
+};
+
+describe('the invoices screen', () => {
+  const print = vi.fn();
+  beforeEach(() => {
+    print.mockReset();
+    window.print = print;
+  });
+  afterEach(() => resetPrintJob());
+
+  it("lists the documents with their e-Factura state; the view shows ANAF's messages and prints on the letterhead", async () => {
+    mockApi({
+      'GET /api/setup': NO_SETUP,
+      'GET /api/check-login': { body: sessionFor(['asistent']) },
+      'GET /api/facturi': { body: LIST },
+      'GET /api/facturi/inv-1': { body: INVOICE },
+      'GET /api/clinic': { body: { ...DEFAULT_CLINIC, nume: 'Clinica Zâmbet SRL', version: 1 } },
+    });
+    renderRoutes(routes, '/facturi');
+    const table = await screen.findByRole('table', { name: 'Facturi' }, { timeout: 15_000 });
+    expect(within(table).getByText('Respinsă de ANAF')).toBeTruthy();
+    // An assistant neither reverses nor sets the series.
+    expect(screen.queryByRole('form', { name: 'Serii facturi' })).toBeNull();
+
+    const user = userEvent.setup();
+    await user.click(within(table).getByRole('button', { name: 'ODT 1' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('E: Codul fiscal al cumpărătorului nu este valid.')).toBeTruthy();
+    expect(
+      within(dialog)
+        .getByRole('link', { name: /Răspuns ANAF/ })
+        .getAttribute('href'),
+    ).toBe('/api/facturi/inv-1/raspuns');
+    expect(within(dialog).queryByRole('button', { name: 'Stornează' })).toBeNull();
+
+    const printButton = within(dialog).getByRole('button', { name: 'Tipărește' });
+    await waitFor(() => expect(printButton.hasAttribute('disabled')).toBe(false));
+    await user.click(printButton);
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    const sheet = document.querySelector('article[aria-label="Factură ODT 1"]');
+    expect(sheet?.querySelector('[data-testid="letterhead"]')?.textContent).toContain('Clinica Zâmbet SRL');
+    expect(sheet?.textContent).toContain('Obturație compozit (3.6)');
+    expect(sheet?.textContent).toContain('CNP 2900101120015');
+    expect(sheet?.textContent).toContain('Scutit de TVA');
+  });
+
+  it('lets an admin reverse an invoice and set the series', async () => {
+    const { calls } = mockApi({
+      'GET /api/setup': NO_SETUP,
+      'GET /api/check-login': { body: sessionFor(['admin']) },
+      'GET /api/facturi': { body: LIST },
+      'GET /api/facturi/inv-1': {
+        body: { ...INVOICE, efactura: { ...INVOICE.efactura, state: 'ok', errors: [] } },
+      },
+      'GET /api/clinic': { body: DEFAULT_CLINIC },
+      'GET /api/facturi-setari': { body: SETTINGS },
+      'POST /api/facturi/inv-1/storno': {
+        status: 201,
+        body: { ...INVOICE, id: 'cn-1', kind: 'credit-note', fullNumber: 'ODTS 1', series: 'ODTS' },
+      },
+    });
+    renderRoutes(routes, '/facturi');
+    await screen.findByRole('form', { name: 'Serii facturi' }, { timeout: 15_000 });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'ODT 1' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Stornează' }));
+    await user.type(await screen.findByRole('textbox', { name: /Motivul stornării/ }), 'Date greșite');
+    await user.click(screen.getByRole('button', { name: 'Emite factura storno' }));
+    await user.click(await screen.findByRole('button', { name: 'DA' }));
+    await waitFor(() =>
+      expect(
+        calls.find((call) => call.method === 'POST' && call.url === '/api/facturi/inv-1/storno')?.body,
+      ).toEqual({
+        reason: 'Date greșite',
+      }),
+    );
+  });
+});
+
+describe('issuing an invoice from the account', () => {
+  const PATIENT_INVOICES: PatientInvoicesResponse = {
+    invoices: [],
+    invoiceableCharges: [
+      {
+        id: 'c1',
+        description: 'Obturație compozit',
+        teeth: ['3.6'],
+        quantity: 1,
+        amountBani: 25_000,
+        vatRateBp: null,
+        day: '2026-03-02',
+      },
+      {
+        id: 'c2',
+        description: 'Detartraj',
+        teeth: [],
+        quantity: 1,
+        amountBani: 20_000,
+        vatRateBp: null,
+        day: '2026-03-02',
+      },
+    ],
+    buyer: { name: 'Popescu Ana', city: 'Cluj-Napoca', countyCode: 'CJ' },
+  };
+
+  it('refuses a wrong CNP in the browser, then issues for the picked charges and shows the invoice', async () => {
+    const { calls } = mockApi({
+      'GET /api/pacienti/p7/facturi': { body: PATIENT_INVOICES },
+      'POST /api/facturi': { status: 201, body: INVOICE },
+      'GET /api/facturi/inv-1': { body: INVOICE },
+      'GET /api/clinic': { body: DEFAULT_CLINIC },
+    });
+    renderWithProviders(
+      <CurrentUserContext.Provider value={sessionFor(['asistent'])}>
+        <IssueInvoiceButton patientId="p7" />
+      </CurrentUserContext.Provider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Emite factură' }));
+    const form = await screen.findByRole('form', { name: 'Emite factura' });
+    expect(within(form).getByText('Total: 450,00 lei')).toBeTruthy();
+    await user.click(within(form).getByRole('checkbox', { name: 'Facturează Detartraj' }));
+    expect(within(form).getByText('Total: 250,00 lei')).toBeTruthy();
+
+    await user.type(within(form).getByRole('textbox', { name: /CNP/ }), '2900101120016');
+    await user.type(within(form).getByRole('textbox', { name: /Strada/ }), 'Str. Lungă 5');
+    await user.click(within(form).getByRole('button', { name: 'Emite factura' }));
+    expect(await within(form).findByText(/^CNP invalid/)).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    const cnp = within(form).getByRole('textbox', { name: /CNP/ });
+    await user.clear(cnp);
+    await user.type(cnp, '2900101120015');
+    await user.click(within(form).getByRole('button', { name: 'Emite factura' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+        patientId: 'p7',
+        chargeIds: ['c1'],
+        buyer: {
+          kind: 'person',
+          name: 'Popescu Ana',
+          cnp: '2900101120015',
+          address: { street: 'Str. Lungă 5', city: 'Cluj-Napoca', countyCode: 'CJ' },
+        },
+      }),
+    );
+    expect(await screen.findByLabelText('Starea RO e-Factura')).toBeTruthy();
+  });
+
+  it('is hidden from a doctor', () => {
+    mockApi({});
+    renderWithProviders(
+      <CurrentUserContext.Provider value={sessionFor(['medic'])}>
+        <IssueInvoiceButton patientId="p7" />
+      </CurrentUserContext.Provider>,
+    );
+    expect(screen.queryByRole('button', { name: 'Emite factură' })).toBeNull();
+  });
+});

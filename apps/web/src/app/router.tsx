@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useRouteError, type RouteObject } from 'react-router';
 import { canOpenCalendar } from '../features/appointments/calendar-access';
 import { canOpenAudit } from '../features/audit/audit-access';
+import { canOpenInvoices } from '../features/invoices/invoices-access';
 import { canOpenAccount } from '../features/ledger/account-access';
 import { canOpenPlans } from '../features/plans/plan-access';
 import { PrintHost } from '../features/print/print-host';
@@ -54,6 +55,9 @@ const HistoryPage = lazyPage(() => import('../features/history/history-page').th
 const PlansPage = lazyPage(() => import('../features/plans/plans-page').then((m) => m.PlansPage));
 const ReportsPage = lazyPage(() => import('../features/reports/reports-page').then((m) => m.ReportsPage));
 const AccountPage = lazyPage(() => import('../features/ledger/account-page').then((m) => m.AccountPage));
+const InvoicesPage = lazyPage(() =>
+  import('../features/invoices/invoices-page').then((m) => m.InvoicesPage),
+);
 const ChartPage = lazyPage(() => import('../features/chart/chart-page').then((m) => m.ChartPage));
 const AuditPage = lazyPage(() => import('../features/audit/audit-page').then((m) => m.AuditPage));
 const CalendarPage = lazyPage(() =>
@@ -166,6 +170,15 @@ export const routes: RouteObject[] = [
             element: (
               <RequireAccess allow={canOpenSettings}>
                 <SettingsPage />
+              </RequireAccess>
+            ),
+          },
+          {
+            path: 'facturi',
+            handle: { name: 'facturi' },
+            element: (
+              <RequireAccess allow={canOpenInvoices}>
+                <InvoicesPage />
               </RequireAccess>
             ),
           },

@@ -265,7 +265,12 @@ async function run(): Promise<void> {
         `${name} · ${timing.scenario}: median ${timing.medianMs.toFixed(1)} ms, p95 ${timing.p95Ms.toFixed(1)} ms`,
       );
     }
+    // Written after each database, so a long PostgreSQL load never loses the SQLite figures.
+    writeResults(lines, rows, loads);
   }
+}
+
+function writeResults(lines: readonly string[], rows: number, loads: readonly number[]): void {
   writeSection(
     'reports',
     [

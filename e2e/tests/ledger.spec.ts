@@ -37,6 +37,8 @@ test('reception takes a partial card payment and a cash payment with its receipt
   page,
   signIn,
 }, testInfo) => {
+  // A loaded, shared machine: the lazy screens and the first calls take their time.
+  test.setTimeout(240_000);
   await countPrints(page);
   await signIn(page, DEMO_USERS.asistent);
   const patient = await createPatient(page.request, {
@@ -63,7 +65,7 @@ test('reception takes a partial card payment and a cash payment with its receipt
     timeout: SLOW,
   });
   const table = page.getByRole('table', { name: 'Contul pacientului' });
-  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('row')).toHaveCount(2, { timeout: SLOW });
 
   // A partial card payment.
   await page.getByRole('button', { name: 'Încasare' }).click();
@@ -71,9 +73,13 @@ test('reception takes a partial card payment and a cash payment with its receipt
   await dialog.getByText('Card', { exact: true }).click();
   await dialog.getByRole('textbox', { name: /Suma/ }).fill(formatLei(card).replace(' lei', ''));
   await dialog.getByRole('button', { name: 'Încasează' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('account-balance')).toHaveText(`Sold: ${formatLei(total - card)} de plată`);
-  await expect(page.getByTestId('patient-sold')).toHaveText(`Sold: ${formatLei(total - card)} de plată`);
+  await expect(dialog).toBeHidden({ timeout: SLOW });
+  await expect(page.getByTestId('account-balance')).toHaveText(`Sold: ${formatLei(total - card)} de plată`, {
+    timeout: SLOW,
+  });
+  await expect(page.getByTestId('patient-sold')).toHaveText(`Sold: ${formatLei(total - card)} de plată`, {
+    timeout: SLOW,
+  });
 
   // The rest in cash: the amount is filled in with what is still to pay.
   await page.getByRole('button', { name: 'Încasare' }).click();
@@ -82,8 +88,8 @@ test('reception takes a partial card payment and a cash payment with its receipt
     formatLei(total - card).replace(' lei', ''),
   );
   await dialog.getByRole('button', { name: 'Încasează' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('patient-sold')).toHaveText('Sold: achitat');
+  await expect(dialog).toBeHidden({ timeout: SLOW });
+  await expect(page.getByTestId('patient-sold')).toHaveText('Sold: achitat', { timeout: SLOW });
 
   // The cash receipt, printed.
   const cashRow = table.getByRole('row').filter({ hasText: 'Plată Numerar' });
@@ -112,10 +118,12 @@ test('reception takes a partial card payment and a cash payment with its receipt
   await page.getByRole('button', { name: 'NU' }).click();
   await dialog.getByRole('button', { name: 'Stornează' }).click();
   await page.getByRole('button', { name: 'DA' }).click();
-  await expect(dialog).toBeHidden();
+  await expect(dialog).toBeHidden({ timeout: SLOW });
   await expect(
     table.getByRole('row').filter({ hasText: 'Storno plată Card — Tranzacție anulată la POS' }),
   ).toBeVisible();
   await expect(cardRow.getByText('stornat')).toBeVisible();
-  await expect(page.getByTestId('patient-sold')).toHaveText(`Sold: ${formatLei(card)} de plată`);
+  await expect(page.getByTestId('patient-sold')).toHaveText(`Sold: ${formatLei(card)} de plată`, {
+    timeout: SLOW,
+  });
 });

@@ -93,7 +93,8 @@ test('reception takes a partial card payment and a cash payment with its receipt
 
   // The cash receipt, printed.
   const cashRow = table.getByRole('row').filter({ hasText: 'Plată Numerar' });
-  const receiptText = (await cashRow.textContent()) ?? '';
+  // The description cell only: the row's text runs on into the amount ('… CH 4' + '150,00 lei').
+  const receiptText = (await cashRow.getByRole('cell').nth(1).textContent()) ?? '';
   const receiptNumber = /chitanța CH (\d+)/.exec(receiptText)?.[1];
   expect(receiptNumber).toBeTruthy();
   await cashRow.getByRole('button', { name: 'Chitanță' }).click();

@@ -116,9 +116,9 @@ test('reception takes a partial card payment and a cash payment with its receipt
   dialog = page.getByRole('dialog', { name: 'Stornare plată' });
   await dialog.getByRole('textbox', { name: 'Motiv' }).fill('Tranzacție anulată la POS');
   await dialog.getByRole('button', { name: 'Stornează' }).click();
-  await page.getByRole('button', { name: 'NU' }).click();
+  await page.getByRole('button', { name: 'NU', exact: true }).click();
   await dialog.getByRole('button', { name: 'Stornează' }).click();
-  await page.getByRole('button', { name: 'DA' }).click();
+  await page.getByRole('button', { name: 'DA', exact: true }).click();
   await expect(dialog).toBeHidden({ timeout: SLOW });
   await expect(
     table.getByRole('row').filter({ hasText: 'Storno plată Card — Tranzacție anulată la POS' }),

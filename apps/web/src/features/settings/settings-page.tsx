@@ -3,16 +3,20 @@ import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../ui/use-page-title';
 import { SirutaSettings } from '../places/siruta-settings';
 import { PriceListSection } from '../price-list/price-list-section';
+import { EfacturaSection } from '../efactura/efactura-section';
 import { ClinicSettings } from './clinic-settings';
 
-const TABS = ['clinica', 'preturi'] as const;
+const TABS = ['clinica', 'preturi', 'efactura'] as const;
 type Tab = (typeof TABS)[number];
 
-/** /setari (admins): the clinic's settings, one section per feature that has some; `?tab=preturi` opens prices. */
+/** /setari (admins): the clinic's settings, one section per feature that has some; `?tab=preturi` opens prices, `?tab=efactura` the ANAF connection. */
 export function SettingsPage() {
   usePageTitle('Setări');
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab: Tab = searchParams.get('tab') === 'preturi' ? 'preturi' : 'clinica';
+  // ANAF's authorisation ends on /setari?efactura=<result>: that opens the e-Factura tab.
+  const tab: Tab = searchParams.has('efactura')
+    ? 'efactura'
+    : (TABS.find((candidate) => candidate === searchParams.get('tab')) ?? 'clinica');
 
   function handleTabChange(value: string | null) {
     const next = TABS.find((candidate) => candidate === value) ?? 'clinica';
@@ -27,6 +31,7 @@ export function SettingsPage() {
         <Tabs.List mb="md">
           <Tabs.Tab value="clinica">Clinica</Tabs.Tab>
           <Tabs.Tab value="preturi">Listă de prețuri</Tabs.Tab>
+          <Tabs.Tab value="efactura">e-Factura</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="clinica">
           <Stack gap="md">
@@ -36,6 +41,9 @@ export function SettingsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="preturi">
           <PriceListSection />
+        </Tabs.Panel>
+        <Tabs.Panel value="efactura">
+          <EfacturaSection />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -25,6 +25,14 @@ export function clinicFormValues(clinic: ClinicSettings): ClinicFormInput {
     email: clinic.email,
     cui: clinic.cui,
     stampila: clinic.stampila,
+    regCom: clinic.regCom,
+    strada: clinic.strada,
+    localitate: clinic.localitate,
+    judetCod: clinic.judetCod,
+    codPostal: clinic.codPostal,
+    iban: clinic.iban,
+    banca: clinic.banca,
+    platitorTva: clinic.platitorTva,
     titluri: Object.fromEntries(clinic.titluriMedici.map((title) => [title.userId, title.titlu])),
   };
 }
@@ -39,4 +47,18 @@ export function clinicInputOf({ titluri, ...data }: ClinicFormData): ClinicInput
   };
 }
 
-export const CLINIC_FIELDS = ['nume', 'adresa', 'telefon', 'email', 'cui', 'stampila'] as const;
+export const CLINIC_FIELDS = [
+  'nume',
+  'adresa',
+  'telefon',
+  'email',
+  'cui',
+  'stampila',
+  'regCom',
+  'strada',
+  'localitate',
+  'judetCod',
+  'codPostal',
+  'iban',
+  'banca',
+] as const;

@@ -10,6 +10,8 @@ import {
   Text,
   Textarea,
   TextInput,
+  Select,
+  Checkbox,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -17,6 +19,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { IconAlertTriangle, IconDeviceFloppy, IconRefresh } from '@tabler/icons-react';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import type { ClinicSettings } from '@odonto/domain/contracts/clinic';
+import { COUNTIES } from '@odonto/domain/places';
 import { isApiError } from '../../lib/http';
 import { visibleError } from '../../lib/form';
 import { useClinic, useClinicDoctors, useSaveClinic } from './api';
@@ -37,7 +40,17 @@ const FIELD_LABELS: Record<(typeof CLINIC_FIELDS)[number], string> = {
   email: 'Email',
   cui: 'Cod fiscal (CUI)',
   stampila: 'Textul ștampilei',
+  regCom: 'Nr. Reg. Com.',
+  strada: 'Strada și numărul',
+  localitate: 'Localitatea (București: sectorul)',
+  judetCod: 'Județul',
+  codPostal: 'Cod poștal',
+  iban: 'IBAN',
+  banca: 'Banca',
 };
+
+type TextFieldName = Exclude<(typeof CLINIC_FIELDS)[number], 'stampila' | 'judetCod'>;
+const COUNTY_OPTIONS = COUNTIES.map((county) => ({ value: county.auto, label: county.nume }));
 
 function DoctorTitles({
   form,
@@ -117,7 +130,7 @@ function ClinicForm({ clinic }: { clinic: ClinicSettings }) {
     setBaseVersion((current) => (saved.version === current + 1 ? saved.version : current));
   }
 
-  const textField = (name: 'nume' | 'adresa' | 'telefon' | 'email' | 'cui', required = false) => (
+  const textField = (name: TextFieldName, required = false) => (
     <Controller
       control={form.control}
       name={name}
@@ -147,6 +160,44 @@ function ClinicForm({ clinic }: { clinic: ClinicSettings }) {
             {textField('adresa')}
             {textField('telefon')}
             {textField('email')}
+          </SimpleGrid>
+          <Text fw={500} size="sm">
+            Date pentru facturare (furnizorul de pe factură și din RO e-Factura)
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {textField('regCom')}
+            {textField('strada')}
+            {textField('localitate')}
+            <Controller
+              control={form.control}
+              name="judetCod"
+              render={({ field, fieldState }) => (
+                <Select
+                  label={FIELD_LABELS.judetCod}
+                  data={COUNTY_OPTIONS}
+                  searchable
+                  clearable
+                  value={field.value || null}
+                  onChange={(value) => field.onChange(value ?? '')}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            {textField('codPostal')}
+            {textField('iban')}
+            {textField('banca')}
+            <Controller
+              control={form.control}
+              name="platitorTva"
+              render={({ field }) => (
+                <Checkbox
+                  mt="lg"
+                  label="Plătitor de TVA"
+                  checked={field.value ?? false}
+                  onChange={(event) => field.onChange(event.currentTarget.checked)}
+                />
+              )}
+            />
           </SimpleGrid>
           <Controller
             control={form.control}

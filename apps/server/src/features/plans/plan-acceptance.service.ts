@@ -16,7 +16,9 @@ import { findPlan, lockPlan, updatePlanIfVersion } from './plans.queries';
 /**
  * What the plans feature publishes to the signatures feature (docs/decisions/0009, 0021): the content a
  * patient signs to accept an alternative, and the acceptance itself, written in the signature's
- * transaction. Only a proposal still in its validity, at the revision the screen showed, can be accepted.
+ * transaction. Only a proposal still in its validity, at the revision the screen showed, can be accepted —
+ * or an accepted plan changed since its signature, whose accepted alternative the patient signs again at the
+ * current revision (the signature is then bound to the new version; status and done items stay).
  */
 
 const notAcceptable = () => new AppError(409, 'conflict', PLAN_MESSAGES.notAcceptable);
@@ -36,7 +38,8 @@ function acceptableContent(
   now: Date,
 ) {
   const status = effectiveStatus(storedStatus(row), row.valid_until, toIsoDay(now));
-  if (status !== 'propus' || row.revision !== revision) throw notAcceptable();
+  if (row.revision !== revision) throw notAcceptable();
+  if (status !== 'propus' && !isResigning(row, status, alternative)) throw notAcceptable();
   const content = planAcceptanceContent(
     {
       id: row.id,
@@ -50,6 +53,16 @@ function acceptableContent(
   );
   if (!content) throw new AppError(404, 'not_found', PLAN_MESSAGES.alternativeNotFound);
   return content;
+}
+
+/** An accepted plan whose content changed after the signature, signed again for its accepted alternative. */
+function isResigning(row: TreatmentPlanRow, status: string, alternative: AlternativeLabel): boolean {
+  return (
+    (status === 'acceptat' || status === 'în lucru') &&
+    row.accepted_alternative === alternative &&
+    row.accepted_revision !== null &&
+    row.accepted_revision !== row.revision
+  );
 }
 
 /**
@@ -82,17 +95,17 @@ export async function acceptPlan(
   if (!row || row.patient_id !== content.patientId) throw planNotFound();
   const current = acceptableContent(row, content.alternative, content.revision, now);
   if (contentSha256(current) !== accepted.sha256) throw notAcceptable();
+  const isFirstAcceptance = storedStatus(row) === 'propus';
+  const binding = {
+    accepted_alternative: content.alternative,
+    accepted_revision: content.revision,
+    accepted_signature_id: accepted.signatureId,
+  };
   const updated = await updatePlanIfVersion(
     trx,
     row.id,
     row.version,
-    {
-      status: 'acceptat',
-      accepted_alternative: content.alternative,
-      accepted_revision: content.revision,
-      accepted_signature_id: accepted.signatureId,
-      open_remaining_bani: current.totalBani,
-    },
+    isFirstAcceptance ? { ...binding, status: 'acceptat', open_remaining_bani: current.totalBani } : binding,
     now.toISOString(),
   );
   if (!updated) throw notAcceptable();
@@ -107,6 +120,7 @@ export async function acceptPlan(
       signatureId: accepted.signatureId,
       via: accepted.via,
       totalBani: current.totalBani,
+      resigned: !isFirstAcceptance,
       sha256: accepted.sha256,
     },
   });

@@ -112,6 +112,26 @@ describeEachDialect('plans: acceptance by signature, progress from the history',
     const removed = await putPlan(t(), medic.cookie, plan.id, { version: 3, content: withoutB });
     expect(removed.statusCode).toBe(409);
     expect(errorOf(removed).message).toBe(PLAN_MESSAGES.alternativeNotFound);
+
+    // The patient signs the changed plan again: the accepted alternative only, at the current revision.
+    const changed = (await getPlan(t(), medic.cookie, plan.id)).json<Plan>();
+    expect((await signPlan(t(), asistent.cookie, changed, 'A')).statusCode).toBe(409);
+    expect((await signPlan(t(), asistent.cookie, changed, 'B', 1)).statusCode).toBe(409);
+    const resigned = await signPlan(t(), asistent.cookie, changed, 'B');
+    expect(resigned.statusCode, resigned.body).toBe(201);
+    expect((await getPlan(t(), medic.cookie, plan.id)).json<Plan>()).toMatchObject({
+      status: 'acceptat',
+      revision: 2,
+      acceptance: {
+        alternative: 'B',
+        revision: 2,
+        matches: true,
+        sha256: resigned.json<SignatureAnswer>().signature.sha256,
+      },
+    });
+    // Once it matches again there is nothing to sign.
+    const current = (await getPlan(t(), medic.cookie, plan.id)).json<Plan>();
+    expect((await signPlan(t(), asistent.cookie, current, 'B')).statusCode).toBe(409);
   });
 
   it('refuses an acceptance: sterilizare 403, stale revision 409, unknown plan or alternative 404, expired plan 409', async () => {

@@ -25,7 +25,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 30_000): Promise<void> {
+async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);

@@ -6,6 +6,7 @@ import { migrateToLatest } from '../db/migrate';
 import { seedAppointments } from './demo/seed-appointments';
 import { seedClinic } from './demo/seed-clinic';
 import { seedDocuments } from './demo/seed-documents';
+import { seedEfactura } from './demo/seed-efactura';
 import { seedHistory } from './demo/seed-history';
 import { seedPatients } from './demo/seed-patients';
 import { seedPlaces } from './demo/seed-places';
@@ -53,6 +54,9 @@ async function run(): Promise<void> {
     // After the price list: the accounts charge its items at their prices.
     const accounts = await seedLedger(database.db, now);
     if (accounts > 0) console.log(`Conturi demo cu taxe și plăți: ${accounts} pacienți`);
+    // Last, after the invoices demo: it moves the documents that demo queued for e-Factura.
+    const submissions = await seedEfactura(database.db, now);
+    if (submissions > 0) console.log(`Stări e-Factura demo: ${submissions} documente trimise`);
     console.log('\nClinica demo Odonto — conturi (email / parolă / rol):');
     for (const user of staff)
       console.log(`  ${user.email.padEnd(34)} ${user.password.padEnd(24)} ${user.roles.join(', ')}`);

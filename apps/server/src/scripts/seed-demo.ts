@@ -8,6 +8,7 @@ import { seedClinic } from './demo/seed-clinic';
 import { seedDocuments } from './demo/seed-documents';
 import { seedEfactura } from './demo/seed-efactura';
 import { seedHistory } from './demo/seed-history';
+import { seedInvoices } from './demo/seed-invoices';
 import { seedPatients } from './demo/seed-patients';
 import { seedPlaces } from './demo/seed-places';
 import { seedPriceList } from './demo/seed-price-list';
@@ -54,6 +55,9 @@ async function run(): Promise<void> {
     // After the price list: the accounts charge its items at their prices.
     const accounts = await seedLedger(database.db, now);
     if (accounts > 0) console.log(`Conturi demo cu taxe și plăți: ${accounts} pacienți`);
+    // After the accounts: invoices of persons and companies from their charges, and a credit note.
+    const invoices = await seedInvoices(database.db, now);
+    if (invoices > 0) console.log(`Facturi demo: ${invoices} documente`);
     // Last, after the invoices demo: it moves the documents that demo queued for e-Factura.
     const submissions = await seedEfactura(database.db, now);
     if (submissions > 0) console.log(`Stări e-Factura demo: ${submissions} documente trimise`);

@@ -15,6 +15,7 @@ import { formatLei } from '@odonto/domain/money';
 import { can } from '@odonto/domain/roles';
 import { useCurrentUser } from '../../lib/current-user';
 import { usePageTitle } from '../../ui/use-page-title';
+import { IssueInvoiceButton } from '../invoices/issue-invoice-button';
 import { printSheet } from '../print/print-store';
 import { useAccount, useReceipt, useReverseCharge, useReversePayment } from './api';
 import { ChargeModal } from './charge-modal';
@@ -126,6 +127,7 @@ export function AccountPage() {
                 Rambursare
               </Button>
             ) : null}
+            <IssueInvoiceButton patientId={patientId} />
           </Group>
         ) : null}
       </Group>

@@ -1,17 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database, FileRow } from '../../db/database';
+import { readSettingText, swapSettingText } from '../../db/settings.queries';
 
 const CLINIC_KEY = 'clinic';
 export const LOGO_KIND = 'clinic-logo';
 
 /** The JSON text of the clinic's details, or null while no admin has saved them. */
 export async function readClinicText(db: Kysely<Database>): Promise<string | null> {
-  const row = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', CLINIC_KEY)
-    .executeTakeFirst();
-  return row?.value ?? null;
+  return readSettingText(db, CLINIC_KEY);
 }
 
 /**
@@ -24,21 +20,7 @@ export async function swapClinicText(
   value: string,
   at: string,
 ): Promise<boolean> {
-  if (previous === null) {
-    const inserted = await trx
-      .insertInto('settings')
-      .values({ key: CLINIC_KEY, value, updated_at: at })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .executeTakeFirst();
-    return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
-  }
-  const updated = await trx
-    .updateTable('settings')
-    .set({ value, updated_at: at })
-    .where('key', '=', CLINIC_KEY)
-    .where('value', '=', previous)
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
+  return swapSettingText(trx, CLINIC_KEY, previous, value, at);
 }
 
 /** The live logo file with this name. */

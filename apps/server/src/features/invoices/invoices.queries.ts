@@ -8,6 +8,7 @@ import type {
   InvoiceRow,
   InvoicesTable,
 } from '../../db/database';
+import { readSettingText, swapSettingText } from '../../db/settings.queries';
 
 const SETTINGS_KEY = 'invoices';
 
@@ -17,12 +18,7 @@ export function seriesCounter(series: string): string {
 }
 
 export async function readInvoiceSettingsText(db: Kysely<Database>): Promise<string | null> {
-  const row = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', SETTINGS_KEY)
-    .executeTakeFirst();
-  return row?.value ?? null;
+  return readSettingText(db, SETTINGS_KEY);
 }
 
 /** Replaces the series settings only if they are still `previous` (null: never saved); false otherwise. */
@@ -32,21 +28,7 @@ export async function swapInvoiceSettingsText(
   value: string,
   at: string,
 ): Promise<boolean> {
-  if (previous === null) {
-    const inserted = await trx
-      .insertInto('settings')
-      .values({ key: SETTINGS_KEY, value, updated_at: at })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .executeTakeFirst();
-    return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
-  }
-  const updated = await trx
-    .updateTable('settings')
-    .set({ value, updated_at: at })
-    .where('key', '=', SETTINGS_KEY)
-    .where('value', '=', previous)
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
+  return swapSettingText(trx, SETTINGS_KEY, previous, value, at);
 }
 
 /** The last number a series gave (0 when it gave none). */

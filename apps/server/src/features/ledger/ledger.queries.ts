@@ -10,6 +10,7 @@ import type {
   PaymentRow,
   PaymentsTable,
 } from '../../db/database';
+import { readSettingText, swapSettingText } from '../../db/settings.queries';
 
 /** The ledger's SQL (issue 13). Money rows are only ever inserted: the tables refuse UPDATE and DELETE. */
 
@@ -276,12 +277,7 @@ const LEDGER_SETTINGS_KEY = 'ledger';
 
 /** The JSON text of the account settings, or null while no admin has saved them. */
 export async function readLedgerSettingsText(db: Kysely<Database>): Promise<string | null> {
-  const row = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', LEDGER_SETTINGS_KEY)
-    .executeTakeFirst();
-  return row?.value ?? null;
+  return readSettingText(db, LEDGER_SETTINGS_KEY);
 }
 
 /** Replaces the account settings only if they are still `previous` (null: never saved); false otherwise. */
@@ -291,21 +287,7 @@ export async function swapLedgerSettingsText(
   value: string,
   at: string,
 ): Promise<boolean> {
-  if (previous === null) {
-    const inserted = await db
-      .insertInto('settings')
-      .values({ key: LEDGER_SETTINGS_KEY, value, updated_at: at })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .executeTakeFirst();
-    return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
-  }
-  const updated = await db
-    .updateTable('settings')
-    .set({ value, updated_at: at })
-    .where('key', '=', LEDGER_SETTINGS_KEY)
-    .where('value', '=', previous)
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
+  return swapSettingText(db, LEDGER_SETTINGS_KEY, previous, value, at);
 }
 
 /** Sum of a patient's charges and of their payments (checks the stored balance in tests and repairs). */

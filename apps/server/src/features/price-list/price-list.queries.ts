@@ -8,6 +8,7 @@ import type {
   PriceItemRow,
   PriceItemsTable,
 } from '../../db/database';
+import { readSettingText, swapSettingText } from '../../db/settings.queries';
 
 /**
  * The price list's SQL (issue 12). Published to other features (treatment plans, billing): findPricesOn and
@@ -221,8 +222,7 @@ const VAT_KEY = 'vat';
 
 /** The JSON text of the VAT settings, or null while no admin has saved them. */
 export async function readVatText(db: Kysely<Database>): Promise<string | null> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', VAT_KEY).executeTakeFirst();
-  return row?.value ?? null;
+  return readSettingText(db, VAT_KEY);
 }
 
 /** Replaces the VAT settings only if they are still `previous` (null: never saved); false otherwise. */
@@ -232,19 +232,5 @@ export async function swapVatText(
   value: string,
   at: string,
 ): Promise<boolean> {
-  if (previous === null) {
-    const inserted = await db
-      .insertInto('settings')
-      .values({ key: VAT_KEY, value, updated_at: at })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .executeTakeFirst();
-    return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
-  }
-  const updated = await db
-    .updateTable('settings')
-    .set({ value, updated_at: at })
-    .where('key', '=', VAT_KEY)
-    .where('value', '=', previous)
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
+  return swapSettingText(db, VAT_KEY, previous, value, at);
 }

@@ -16,6 +16,7 @@ test('the first visit to an empty clinic creates its administrator', async ({ pa
     'PACIENȚI',
     'CALENDAR',
     'REVIEWS',
+    'FACTURI',
     'RAPOARTE',
     'UTILIZATORI',
   ]);

@@ -118,7 +118,8 @@ export function menuItems(roles: readonly string[]): readonly MenuItem[] {
     { label: 'PACIENȚI', path: '/pacienti' },
     { label: 'CALENDAR', path: '/calendar' },
     { label: 'REVIEWS', path: '/reviews' },
-    // Issue 13: the money reports, for whoever may open at least one of them.
+    // Issue 13: invoices and the money reports, for whoever may open them.
+    ...(can(roles, 'read:invoices') ? [{ label: 'FACTURI', path: '/facturi' }] : []),
     ...(REPORT_PERMISSIONS.some((permission) => can(roles, permission))
       ? [{ label: 'RAPOARTE', path: '/rapoarte' }]
       : []),

@@ -14,6 +14,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconCalendarWeek,
   IconDental,
+  IconChartBar,
   IconFileInvoice,
   IconListSearch,
   IconLogout,
@@ -28,7 +29,6 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { menuItems } from '@odonto/domain/roles';
 import { canOpenAudit } from '../features/audit/audit-access';
 import { useLogout } from '../features/auth/api';
-import { canOpenInvoices } from '../features/invoices/invoices-access';
 import { useCurrentUser } from '../lib/current-user';
 import { canOpenSettings, canOpenSterilisation } from './access';
 import classes from './app-layout.module.css';
@@ -37,6 +37,8 @@ const MENU_ICONS: Record<string, Icon> = {
   '/pacienti': IconUserHeart,
   '/calendar': IconCalendarWeek,
   '/reviews': IconMessageStar,
+  '/facturi': IconFileInvoice,
+  '/rapoarte': IconChartBar,
   '/utilizatori': IconUserCog,
   '/sterilizare': IconShieldCheck,
 };
@@ -202,19 +204,6 @@ export function AppLayout() {
                 />
               );
             })}
-            {canOpenInvoices(userCtx.roles) ? (
-              // Issue 13: the invoices screen for admins, assistants and doctors (roles.ts's menu is SPEC.md §2's).
-              <NavLink
-                component={Link}
-                to="/facturi"
-                label="FACTURI"
-                leftSection={<IconFileInvoice size={20} stroke={1.6} aria-hidden />}
-                active={isMenuItemActive('/facturi', pathname)}
-                aria-current={isMenuItemActive('/facturi', pathname) ? 'page' : undefined}
-                onClick={handleCloseMenu}
-                className={classes.navLink}
-              />
-            ) : null}
           </Stack>
         </nav>
       </AppShell.Navbar>

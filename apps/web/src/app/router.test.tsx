@@ -148,11 +148,11 @@ describe('the signed-in shell', () => {
   });
 
   it.each([[['admin']], [['dinstitute_admin']], [['medic']], [['asistent']]])(
-    'shows PACIENȚI, CALENDAR, REVIEWS, RAPOARTE, UTILIZATORI to a %j user',
+    'shows PACIENȚI, CALENDAR, REVIEWS, FACTURI, RAPOARTE, UTILIZATORI to a %j user',
     async (roles) => {
       signedInAs(roles);
       await landOn('/pacienti', 'Pacienți');
-      expect(menuLabels()).toEqual(['PACIENȚI', 'CALENDAR', 'REVIEWS', 'RAPOARTE', 'UTILIZATORI']);
+      expect(menuLabels()).toEqual(['PACIENȚI', 'CALENDAR', 'REVIEWS', 'FACTURI', 'RAPOARTE', 'UTILIZATORI']);
     },
   );
 

@@ -87,6 +87,7 @@ function auditApi(roles: string[], list: Handler = pagedAudit(3)) {
             avatar: null,
             createdAt: '2026-01-01T10:00:00.000Z',
             deletedAt: null,
+            planOpenBani: 0,
           },
         ],
         total: 1,

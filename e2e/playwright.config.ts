@@ -5,7 +5,8 @@ const isCI = Boolean(process.env.CI);
 export default defineConfig({
   testDir: './tests',
   outputDir: '../.test-output/e2e-results',
-  timeout: 60_000,
+  // Two workers on a two-core machine that also runs the servers: a screen's first load can take its time.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,

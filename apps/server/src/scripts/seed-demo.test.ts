@@ -17,6 +17,8 @@ describe('scripts/seed-demo.ts', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  // Two runs of the whole demo seed in a child process (images, documents, a month of money): well over
+  // the default half minute on a loaded two-core machine.
   it('creates one account per demo user, prints them, and adds nothing when run again', async () => {
     const first = await runScript('src/scripts/seed-demo.ts', [], { ODONTO_DATA_DIR: dataDir });
     expect(first.code, first.stderr).toBe(0);
@@ -47,5 +49,5 @@ describe('scripts/seed-demo.ts', () => {
     } finally {
       await database.close();
     }
-  });
+  }, 180_000);
 });

@@ -67,6 +67,12 @@ export function toIsoDay(input: DateInput): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** '25.11.2026': a calendar day ('YYYY-MM-DD') as Romanian documents write it (invoices, receipts, reports). */
+export function formatCalendarDay(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${date}.${month}.${year}`;
+}
+
 /** Days as milliseconds (a duration of 24-hour days, not calendar days across a clock change). */
 export function daysToMs(days: number): number {
   return days * DAY_MS;

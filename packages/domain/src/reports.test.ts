@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { formatCalendarDay } from './dates';
 import {
   cashReportScope,
   clinicClock,
   daysOverdue,
   exportAmount,
-  formatReportDay,
   formatReportMonth,
   isCalendarDay,
   isMonth,
@@ -82,7 +82,7 @@ describe('formats', () => {
   });
 
   it('writes days, months and clinic times in Romanian', () => {
-    expect(formatReportDay('2026-03-02')).toBe('02.03.2026');
+    expect(formatCalendarDay('2026-03-02')).toBe('02.03.2026');
     expect(formatReportMonth('2026-11')).toBe('noiembrie 2026');
     expect(clinicClock('2026-03-02T09:31:00.000Z')).toBe('11:31');
     expect(clinicClock('2026-07-01T21:05:00.000Z')).toBe('00:05');

@@ -119,12 +119,6 @@ export function reportTabsFor(roles: readonly string[]): ReportTab[] {
   return tabs;
 }
 
-/** '25.11.2026': a clinic day as the reports and their exports write it. */
-export function formatReportDay(day: string): string {
-  const [year, month, date] = day.split('-');
-  return `${date}.${month}.${year}`;
-}
-
 /** '14:05': the clinic's wall-clock time of an instant. */
 export function clinicClock(iso: string): string {
   const wall = wallTimeAt(Date.parse(iso));

@@ -10,6 +10,7 @@ import PDFDocument from 'pdfkit';
 import type { Invoice } from '@odonto/domain/contracts/invoices';
 import { buyerCodeLabel } from '@odonto/domain/contracts/invoices';
 import { formatLei, formatPercent } from '@odonto/domain/money';
+import { formatCalendarDay } from '@odonto/domain/dates';
 
 const fontDir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 const REGULAR = join(fontDir, 'DejaVuSans.ttf');
@@ -42,13 +43,19 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
 
   doc.font('bold').fontSize(16).text(invoiceTitle(invoice), { align: 'center' });
   doc.font('regular').fontSize(10);
-  doc.text(`Data emiterii: ${invoice.issueDate}${invoice.dueDate ? `   Scadența: ${invoice.dueDate}` : ''}`, {
-    align: 'center',
-  });
-  if (invoice.reverses) {
-    doc.text(`Stornează factura ${invoice.reverses.fullNumber} din ${invoice.reverses.issueDate}`, {
+  doc.text(
+    `Data emiterii: ${formatCalendarDay(invoice.issueDate)}${invoice.dueDate ? `   Scadența: ${formatCalendarDay(invoice.dueDate)}` : ''}`,
+    {
       align: 'center',
-    });
+    },
+  );
+  if (invoice.reverses) {
+    doc.text(
+      `Stornează factura ${invoice.reverses.fullNumber} din ${formatCalendarDay(invoice.reverses.issueDate)}`,
+      {
+        align: 'center',
+      },
+    );
   }
   doc.moveDown();
 

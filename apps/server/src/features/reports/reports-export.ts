@@ -6,9 +6,9 @@ import type {
   ReceivablesReport,
   RevenueReport,
 } from '@odonto/domain/contracts/reports';
-import { toIsoDay } from '@odonto/domain/dates';
+import { formatCalendarDay, toIsoDay } from '@odonto/domain/dates';
 import { PAYMENT_METHOD_LABELS } from '@odonto/domain/ledger';
-import { clinicClock, exportAmount, formatReportDay, type ReportFormat } from '@odonto/domain/reports';
+import { clinicClock, exportAmount, type ReportFormat } from '@odonto/domain/reports';
 import { CSV_BOM, csvLine } from '../audit/audit-csv';
 
 /** A report as a table: what the CSV and XLSX files hold, the header row first. */
@@ -57,7 +57,7 @@ export async function reportFile(table: ReportTable, format: ReportFormat): Prom
 /** The daily cash report: the day's payments, then the totals per method and the cash balance. */
 export function cashTable(report: CashReport): ReportTable {
   const rows: string[][] = report.payments.map((line) => [
-    formatReportDay(report.day),
+    formatCalendarDay(report.day),
     clinicClock(line.createdAt),
     line.patientName,
     String(line.fileNumber),
@@ -127,7 +127,7 @@ export function receivablesTable(report: ReceivablesReport): ReportTable {
       String(line.fileNumber),
       line.telefon,
       exportAmount(line.dueBani),
-      formatReportDay(line.oldestOpenDay),
+      formatCalendarDay(line.oldestOpenDay),
       String(line.daysOverdue),
     ]),
   };
@@ -155,7 +155,7 @@ export function commissionsTable(report: CommissionsReport): ReportTable {
     header: ['Medic', 'Data', 'Pacient', 'Lucrare', 'Încasat (lei)', 'Comision (lei)'],
     rows: report.lines.map((line) => [
       line.doctorName,
-      formatReportDay(toIsoDay(line.createdAt)),
+      formatCalendarDay(toIsoDay(line.createdAt)),
       line.patientName,
       line.description,
       exportAmount(line.allocatedBani),

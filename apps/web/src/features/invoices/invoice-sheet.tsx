@@ -3,6 +3,7 @@ import { buyerCodeLabel, type Invoice } from '@odonto/domain/contracts/invoices'
 import { formatLei, formatPercent } from '@odonto/domain/money';
 import { PrintedDocument } from '../print/letterhead';
 import classes from './invoices.module.css';
+import { formatCalendarDay } from '@odonto/domain/dates';
 
 /** 'Factură ODT 12' / 'Factură storno ODTS 3'. */
 export function invoiceTitle(invoice: Pick<Invoice, 'kind' | 'fullNumber'>): string {
@@ -21,12 +22,12 @@ export function InvoiceContent({ invoice }: { invoice: Invoice }) {
     <div className={classes.content}>
       <h1 className={classes.title}>{invoiceTitle(invoice)}</h1>
       <p className={classes.center}>
-        Data emiterii: {invoice.issueDate}
-        {invoice.dueDate ? ` · Scadența: ${invoice.dueDate}` : ''}
+        Data emiterii: {formatCalendarDay(invoice.issueDate)}
+        {invoice.dueDate ? ` · Scadența: ${formatCalendarDay(invoice.dueDate)}` : ''}
       </p>
       {invoice.reverses ? (
         <p className={classes.center}>
-          Stornează factura {invoice.reverses.fullNumber} din {invoice.reverses.issueDate}
+          Stornează factura {invoice.reverses.fullNumber} din {formatCalendarDay(invoice.reverses.issueDate)}
         </p>
       ) : null}
       <div className={classes.parties}>

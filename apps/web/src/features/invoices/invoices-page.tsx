@@ -23,6 +23,7 @@ import { invoiceFileUrl, useInvoices, type InvoiceFilters } from './api';
 import { EfacturaBadge } from './efactura-state';
 import { InvoiceSeriesSettings } from './invoice-series-settings';
 import { InvoiceView } from './invoice-view';
+import { formatCalendarDay } from '@odonto/domain/dates';
 
 const PAGE_SIZE = 50;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -118,7 +119,7 @@ export function InvoicesPage() {
                       </Text>
                     ) : null}
                   </Table.Td>
-                  <Table.Td>{item.issueDate}</Table.Td>
+                  <Table.Td>{formatCalendarDay(item.issueDate)}</Table.Td>
                   <Table.Td>{item.patientName}</Table.Td>
                   <Table.Td>{item.buyerName}</Table.Td>
                   <Table.Td ta="right">{formatLei(item.totalBani)}</Table.Td>

@@ -26,6 +26,7 @@ import { formatLei } from '@odonto/domain/money';
 import { COUNTIES } from '@odonto/domain/places';
 import { isApiError } from '../../lib/http';
 import { useIssueInvoice, usePatientInvoices } from './api';
+import { formatCalendarDay } from '@odonto/domain/dates';
 
 const issueForm = z.object({
   buyer: invoiceBuyerInput,
@@ -151,7 +152,7 @@ function IssueForm({
                     }
                   />
                 </Table.Td>
-                <Table.Td>{charge.day}</Table.Td>
+                <Table.Td>{formatCalendarDay(charge.day)}</Table.Td>
                 <Table.Td>
                   {charge.description}
                   {charge.teeth.length > 0 ? ` (${charge.teeth.join(', ')})` : ''}

@@ -23,6 +23,7 @@ import { PaymentModal } from './payment-modal';
 import { ReasonModal } from './reason-modal';
 import { ReceiptSheet } from './receipt-sheet';
 import { RefundModal } from './refund-modal';
+import { formatCalendarDay } from '@odonto/domain/dates';
 
 export const ACCOUNT_TITLE = 'Cont';
 
@@ -162,7 +163,7 @@ export function AccountPage() {
               const canReverse = canWrite && !row.reversesId && !isReversed && row.amountBani > 0;
               return (
                 <Table.Tr key={`${item.kind}-${row.id}`}>
-                  <Table.Td>{row.day}</Table.Td>
+                  <Table.Td>{formatCalendarDay(row.day)}</Table.Td>
                   <Table.Td>
                     {rowText(item)}
                     {isReversed ? (
@@ -242,7 +243,7 @@ export function AccountPage() {
       {reversing ? (
         <ReasonModal
           title={reversing.kind === 'payment' ? 'Stornare plată' : 'Stornare taxă'}
-          subject={`${rowText(reversing)} · ${formatLei(reversing.row.amountBani)} · ${reversing.row.day}`}
+          subject={`${rowText(reversing)} · ${formatLei(reversing.row.amountBani)} · ${formatCalendarDay(reversing.row.day)}`}
           question="Sunteți sigur că doriți să stornați această înregistrare?"
           isPending={reversePayment.isPending || reverseCharge.isPending}
           error={reverseError}

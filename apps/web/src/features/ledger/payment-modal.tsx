@@ -18,6 +18,7 @@ import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '@odonto/domain/ledger';
 import { formatAmount, formatLei, MONEY_MESSAGES, parseAmount } from '@odonto/domain/money';
 import { isApiError } from '../../lib/http';
 import { useTakePayment } from './api';
+import { formatCalendarDay } from '@odonto/domain/dates';
 
 /** A typed amount ('1.250,00') that is a whole number of bani above zero. */
 export const amountText = z.string().superRefine((text, ctx) => {
@@ -158,7 +159,7 @@ export function PaymentModal({ patientId, opened, openCharges, onClose, onPaid }
                       <Checkbox
                         key={charge.id}
                         value={charge.id}
-                        label={`${charge.day} · ${charge.description} · rest ${formatLei(charge.openBani)}`}
+                        label={`${formatCalendarDay(charge.day)} · ${charge.description} · rest ${formatLei(charge.openBani)}`}
                       />
                     ))}
                   </Stack>

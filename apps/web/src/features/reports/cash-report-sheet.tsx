@@ -2,7 +2,8 @@ import type { ClinicSettings } from '@odonto/domain/contracts/clinic';
 import type { CashReport } from '@odonto/domain/contracts/reports';
 import { PAYMENT_METHOD_LABELS } from '@odonto/domain/ledger';
 import { formatLei } from '@odonto/domain/money';
-import { clinicClock, formatReportDay } from '@odonto/domain/reports';
+import { clinicClock } from '@odonto/domain/reports';
+import { formatCalendarDay } from '@odonto/domain/dates';
 import { PrintedDocument } from '../print/letterhead';
 import classes from './reports.module.css';
 
@@ -24,9 +25,9 @@ export function CashReportSheet({
     <PrintedDocument
       clinic={clinic}
       printedAt={printedAt}
-      label={`Registru de casă ${formatReportDay(report.day)}`}
+      label={`Registru de casă ${formatCalendarDay(report.day)}`}
     >
-      <h1 className={classes.printTitle}>Registru de casă — {formatReportDay(report.day)}</h1>
+      <h1 className={classes.printTitle}>Registru de casă — {formatCalendarDay(report.day)}</h1>
       {cashier ? <p>Utilizator: {cashier.userName}</p> : null}
       <table className={classes.printTable}>
         <tbody>

@@ -2,10 +2,10 @@ import { Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title
 import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { CashReport as CashReportAnswer } from '@odonto/domain/contracts/reports';
-import { toIsoDay } from '@odonto/domain/dates';
+import { formatCalendarDay, toIsoDay } from '@odonto/domain/dates';
 import { PAYMENT_METHOD_LABELS } from '@odonto/domain/ledger';
 import { formatLei } from '@odonto/domain/money';
-import { clinicClock, formatReportDay, isCalendarDay } from '@odonto/domain/reports';
+import { clinicClock, isCalendarDay } from '@odonto/domain/reports';
 import { printSheet } from '../print/print-store';
 import { useClinic } from '../settings/api';
 import { useCashReport } from './api';
@@ -180,7 +180,7 @@ export function CashReportTab() {
             </Text>
           ) : null}
           <Title order={2} fz="lg">
-            Registru de casă — {formatReportDay(data.day)}
+            Registru de casă — {formatCalendarDay(data.day)}
           </Title>
           <CashFigures report={data} />
           <SimpleGrid cols={{ base: 1, lg: 2 }}>

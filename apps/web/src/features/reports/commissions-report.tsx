@@ -1,8 +1,8 @@
 import { Group, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { toIsoDay } from '@odonto/domain/dates';
+import { formatCalendarDay, toIsoDay } from '@odonto/domain/dates';
 import { formatLei } from '@odonto/domain/money';
-import { formatReportDay, isMonth } from '@odonto/domain/reports';
+import { isMonth } from '@odonto/domain/reports';
 import { useCommissionsReport } from './api';
 import { CommissionRates } from './commission-rates';
 import { ExportButtons, monthOfDay, ReportState } from './report-parts';
@@ -72,7 +72,7 @@ export function CommissionsReportTab({ canSetRates }: { canSetRates: boolean }) 
               {data.lines.map((line) => (
                 <Table.Tr key={line.allocationId}>
                   <Table.Td>{line.doctorName}</Table.Td>
-                  <Table.Td>{formatReportDay(toIsoDay(line.createdAt))}</Table.Td>
+                  <Table.Td>{formatCalendarDay(toIsoDay(line.createdAt))}</Table.Td>
                   <Table.Td>{line.patientName}</Table.Td>
                   <Table.Td>{line.description}</Table.Td>
                   <Table.Td ta="right">{formatLei(line.allocatedBani)}</Table.Td>

@@ -2,7 +2,7 @@ import { Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatLei } from '@odonto/domain/money';
-import { formatReportDay } from '@odonto/domain/reports';
+import { formatCalendarDay } from '@odonto/domain/dates';
 import { useReceivablesReport } from './api';
 import { ExportButtons, ReportState } from './report-parts';
 
@@ -40,7 +40,7 @@ export function ReceivablesReportTab() {
                 </Table.Td>
                 <Table.Td>{line.telefon || '—'}</Table.Td>
                 <Table.Td ta="right">{formatLei(line.dueBani)}</Table.Td>
-                <Table.Td>{formatReportDay(line.oldestOpenDay)}</Table.Td>
+                <Table.Td>{formatCalendarDay(line.oldestOpenDay)}</Table.Td>
                 <Table.Td ta="right">{line.daysOverdue}</Table.Td>
               </Table.Tr>
             ))}

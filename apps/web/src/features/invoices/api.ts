@@ -10,6 +10,7 @@ import {
   type InvoiceSettingsUpdate,
   type IssueInvoiceRequest,
 } from '@odonto/domain/contracts/invoices';
+import { efacturaSubmission, type ResolveSubmissionInput } from '@odonto/domain/contracts/efactura';
 import { request, segment } from '../../lib/http';
 
 export interface InvoiceFilters {
@@ -139,3 +140,21 @@ export const invoiceFileUrl = {
   pdf: (id: string) => `/api/facturi/${segment(id)}/pdf`,
   month: (luna: string) => `/api/facturi/export?luna=${segment(luna)}`,
 };
+
+/**
+ * POST /api/efactura/submissions/{id}/resolve (admin): a submission to check in SPV (or that failed) gets
+ * the upload index SPV shows, or is sent again once the admin made sure ANAF does not have it.
+ */
+export function useResolveSubmission(documentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ResolveSubmissionInput) =>
+      request(`/api/efactura/submissions/${segment(documentId)}/resolve`, {
+        method: 'POST',
+        body: input,
+        schema: efacturaSubmission,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
+    meta: { isErrorHandled: true },
+  });
+}

@@ -9,7 +9,9 @@ import { useClinic } from '../settings/api';
 import { invoiceFileUrl, useEmailInvoice, useInvoice, useStornoInvoice } from './api';
 import { EfacturaState } from './efactura-state';
 import { InvoiceContent, InvoiceSheet, invoiceTitle } from './invoice-sheet';
+import { ResolveSubmission } from './resolve-submission';
 import { StornoModal } from './storno-modal';
+import { formatCalendarDay } from '@odonto/domain/dates';
 
 /** One invoice or credit note: its content, e-Factura state, print, files, e-mail and storno (admin). */
 export function InvoiceView({ id, onClose }: { id: string; onClose: () => void }) {
@@ -66,10 +68,15 @@ export function InvoiceView({ id, onClose }: { id: string; onClose: () => void }
       {data ? (
         <Stack gap="md">
           <EfacturaState submission={data.efactura} />
+          {data.efactura &&
+          (data.efactura.state === 'check' || data.efactura.state === 'failed') &&
+          can(roles, 'manage:efactura') ? (
+            <ResolveSubmission key={data.efactura.version} submission={data.efactura} />
+          ) : null}
           <InvoiceContent invoice={data} />
           {data.reversedBy ? (
             <Alert color="orange" variant="light">
-              Stornată prin {data.reversedBy.fullNumber} din {data.reversedBy.issueDate}.
+              Stornată prin {data.reversedBy.fullNumber} din {formatCalendarDay(data.reversedBy.issueDate)}.
             </Alert>
           ) : null}
           <Group gap="xs">
@@ -136,7 +143,7 @@ export function InvoiceView({ id, onClose }: { id: string; onClose: () => void }
       )}
       {isStornoOpen && data ? (
         <StornoModal
-          subject={`${invoiceTitle(data)} din ${data.issueDate}`}
+          subject={`${invoiceTitle(data)} din ${formatCalendarDay(data.issueDate)}`}
           isPending={storno.isPending}
           error={storno.error?.message ?? null}
           onClose={() => setIsStornoOpen(false)}

@@ -13,7 +13,9 @@ import { NO_SETUP, sessionFor } from '../../test/fixtures';
 import { mockApi } from '../../test/mock-api';
 import { SLOW_SCREEN } from '../../test/patients';
 import { renderRoutes, renderWithProviders } from '../../test/render';
+import { ConfirmHost } from '../../ui/confirm-host';
 import { resetPrintJob } from '../print/print-store';
+import { InvoiceView } from './invoice-view';
 import { IssueInvoiceButton } from './issue-invoice-button';
 
 configure({ asyncUtilTimeout: SLOW_SCREEN.asyncUtilTimeout });
@@ -198,6 +200,86 @@ describe('the invoices screen', () => {
         reason: 'Date greșite',
       }),
     );
+  });
+});
+
+describe('an invoice to check in SPV', () => {
+  const CHECK: Invoice = {
+    ...INVOICE,
+    efactura: {
+      ...INVOICE.efactura!,
+      state: 'check',
+      uploadIndex: null,
+      downloadId: null,
+      errors: [],
+      hasAnswer: false,
+      lastError: 'Trimiterea a fost întreruptă și factura poate să fi ajuns la ANAF.',
+      version: 4,
+    },
+  };
+
+  it('lets an admin bind it to the index seen in SPV, or send it again after DA; a stale answer is shown', async () => {
+    let requeues = 0;
+    const { calls } = mockApi({
+      'GET /api/facturi/inv-1': { body: CHECK },
+      'GET /api/clinic': { body: DEFAULT_CLINIC },
+      'POST /api/efactura/submissions/inv-1/resolve': ({ body }) => {
+        const action = (body as { action: string }).action;
+        if (action === 'requeue' && (requeues += 1) === 1)
+          return {
+            status: 409,
+            body: { error: { code: 'conflict', message: 'Trimiterea a fost modificată între timp.' } },
+          };
+        return { body: { ...CHECK.efactura, state: action === 'requeue' ? 'queued' : 'uploaded' } };
+      },
+    });
+    renderWithProviders(
+      <CurrentUserContext.Provider value={sessionFor(['admin'])}>
+        <InvoiceView id="inv-1" onClose={() => {}} />
+        <ConfirmHost />
+      </CurrentUserContext.Provider>,
+    );
+    const user = userEvent.setup();
+    const panel = await screen.findByRole('form', { name: 'Indexul din SPV' });
+    await user.type(within(panel).getByRole('textbox', { name: 'Indexul de încărcare din SPV' }), '12a');
+    await user.click(within(panel).getByRole('button', { name: 'Salvează indexul' }));
+    expect(await within(panel).findByText('Indexul de încărcare are doar cifre.')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    const index = within(panel).getByRole('textbox', { name: 'Indexul de încărcare din SPV' });
+    await user.clear(index);
+    await user.type(index, '5004321');
+    await user.click(within(panel).getByRole('button', { name: 'Salvează indexul' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+        { action: 'uploaded', uploadIndex: '5004321', version: 4 },
+      ]),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Trimite din nou' }));
+    await user.click(await screen.findByRole('button', { name: 'NU' }));
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Trimite din nou' }));
+    await user.click(await screen.findByRole('button', { name: 'DA' }));
+    expect(await screen.findByText('Trimiterea a fost modificată între timp.')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toEqual({
+      action: 'requeue',
+      version: 4,
+    });
+  });
+
+  it('shows reception the state without a way to resolve it', async () => {
+    mockApi({
+      'GET /api/facturi/inv-1': { body: CHECK },
+      'GET /api/clinic': { body: DEFAULT_CLINIC },
+    });
+    renderWithProviders(
+      <CurrentUserContext.Provider value={sessionFor(['asistent'])}>
+        <InvoiceView id="inv-1" onClose={() => {}} />
+      </CurrentUserContext.Provider>,
+    );
+    expect(await screen.findByText('De verificat în SPV')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Indexul din SPV' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Trimite din nou' })).toBeNull();
   });
 });
 

@@ -1,11 +1,9 @@
-import { writeFileSync } from 'node:fs';
-import type { Page, TestInfo } from '@playwright/test';
 import type { ChargeResponse } from '../../packages/domain/src/contracts/ledger';
 import type { PriceListAnswer } from '../../packages/domain/src/contracts/price-list';
 import { formatLei } from '../../packages/domain/src/money';
 import { DEMO_USERS, expect, test } from '../fixtures';
 import { API_HEADERS, createPatient, uniquePhone, uniqueWord } from '../support/patients';
-import { pdfText } from '../support/pdf-text';
+import { countPrints, printToPdf } from '../support/print';
 
 /**
  * Issue 13 end to end: reception takes a partial card payment and a cash payment for a patient's charge,
@@ -14,24 +12,6 @@ import { pdfText } from '../support/pdf-text';
  */
 
 const SLOW = 20_000;
-
-async function countPrints(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const counted = window as unknown as { printCount: number };
-    counted.printCount = 0;
-    window.print = () => {
-      counted.printCount += 1;
-    };
-  });
-}
-
-async function printToPdf(page: Page, testInfo: TestInfo, name: string): Promise<string> {
-  const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true });
-  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  await testInfo.attach(name, { body: pdf, contentType: 'application/pdf' });
-  writeFileSync(testInfo.outputPath(name), pdf);
-  return pdfText(pdf);
-}
 
 test('reception takes a partial card payment and a cash payment with its receipt, then reverses a payment', async ({
   page,

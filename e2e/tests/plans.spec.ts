@@ -1,12 +1,11 @@
-import { writeFileSync } from 'node:fs';
-import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { PatientListResponse } from '../../packages/domain/src/contracts/patients';
 import type { Plan } from '../../packages/domain/src/contracts/plans';
 import type { PriceListAnswer } from '../../packages/domain/src/contracts/price-list';
 import { toIsoDay } from '../../packages/domain/src/dates';
 import { DEMO_USERS, expect, test } from '../fixtures';
 import { apiSignIn, API_HEADERS, createPatient, uniquePhone, uniqueWord } from '../support/patients';
-import { pdfText } from '../support/pdf-text';
+import { countPrints, printToPdf } from '../support/print';
 
 /**
  * Issue 12 end to end: a medic plans two alternatives on the chart, prints the estimate, the patient
@@ -71,25 +70,6 @@ async function planOnChart(page: Page, teeth: string[], priceLabel: string) {
   await page.getByRole('option', { name: priceLabel, exact: true }).click();
   await editor.getByRole('button', { name: 'Adaugă în etapă' }).click();
   await expect(editor.getByTestId('selected-teeth')).toHaveText(/^Niciun dinte ales/);
-}
-
-async function countPrints(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const counted = window as unknown as { printCount: number };
-    counted.printCount = 0;
-    window.print = () => {
-      counted.printCount += 1;
-    };
-  });
-}
-
-/** Prints the page as the browser would (A4, print media) and answers the PDF's text. */
-async function printToPdf(page: Page, testInfo: TestInfo, name: string): Promise<string> {
-  const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true });
-  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  await testInfo.attach(name, { body: pdf, contentType: 'application/pdf' });
-  writeFileSync(testInfo.outputPath(name), pdf);
-  return pdfText(pdf);
 }
 
 test('a plan with two alternatives is built on the chart, printed, accepted (B) on the signature station and followed through the treatment modal; an assistant cannot edit it', async ({

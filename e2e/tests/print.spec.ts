@@ -1,29 +1,10 @@
-import { writeFileSync } from 'node:fs';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { ClinicSettings } from '../../packages/domain/src/contracts/clinic';
 import type { Patient, PatientListResponse } from '../../packages/domain/src/contracts/patients';
 import { formatTreatmentDate } from '../../packages/domain/src/dates';
 import { DEMO_USERS, expect, test } from '../fixtures';
 import { uniqueWord } from '../support/patients';
-import { pdfText } from '../support/pdf-text';
-
-/**
- * The browser's print dialog cannot be driven headless: window.print is replaced by a counter, and the
- * page is then looked at as the printer sees it (print media) and printed to PDF.
- */
-async function countPrints(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const counted = window as unknown as { printCount: number };
-    counted.printCount = 0;
-    window.print = () => {
-      counted.printCount += 1;
-    };
-  });
-}
-
-async function printsSoFar(page: Page): Promise<number> {
-  return page.evaluate(() => (window as unknown as { printCount: number }).printCount);
-}
+import { countPrints, printsSoFar, printToPdf } from '../support/print';
 
 /** A demo patient with treatments, as GET /api/get-pacient answers it. */
 async function patientWithTreatments(page: Page): Promise<Patient> {
@@ -33,15 +14,6 @@ async function patientWithTreatments(page: Page): Promise<Patient> {
     if (patient.history.length > 0) return patient;
   }
   throw new Error('no demo patient with treatments on the first page');
-}
-
-/** Prints the page as the browser would (A4, print media) and answers the PDF's text. */
-async function printToPdf(page: Page, testInfo: TestInfo, name: string): Promise<string> {
-  const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true });
-  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  await testInfo.attach(name, { body: pdf, contentType: 'application/pdf' });
-  writeFileSync(testInfo.outputPath(name), pdf);
-  return pdfText(pdf);
 }
 
 test('an admin sets the clinic details and prints a patient file with that letterhead', async ({

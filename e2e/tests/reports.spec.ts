@@ -1,33 +1,9 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import type { Page, TestInfo } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import type { PriceListAnswer } from '../../packages/domain/src/contracts/price-list';
-import { formatReportDay } from '../../packages/domain/src/reports';
+import { formatCalendarDay } from '../../packages/domain/src/dates';
 import { DEMO_USERS, expect, test } from '../fixtures';
 import { API_HEADERS, createPatient, uniquePhone, uniqueWord } from '../support/patients';
-import { pdfText } from '../support/pdf-text';
-
-/** window.print is replaced by a counter (headless Chromium has no print dialog); the page is then printed to PDF. */
-async function countPrints(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const counted = window as unknown as { printCount: number };
-    counted.printCount = 0;
-    window.print = () => {
-      counted.printCount += 1;
-    };
-  });
-}
-
-async function printsSoFar(page: Page): Promise<number> {
-  return page.evaluate(() => (window as unknown as { printCount: number }).printCount);
-}
-
-async function printToPdf(page: Page, testInfo: TestInfo, name: string): Promise<string> {
-  const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true });
-  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  await testInfo.attach(name, { body: pdf, contentType: 'application/pdf' });
-  writeFileSync(testInfo.outputPath(name), pdf);
-  return pdfText(pdf);
-}
+import { countPrints, printsSoFar, printToPdf } from '../support/print';
 
 test('reception takes payments, opens the daily cash report, prints it on A4 and exports it as CSV; a doctor sees only their own figures', async ({
   page,
@@ -91,7 +67,7 @@ test('reception takes payments, opens the daily cash report, prints it on A4 and
   await expect(sheet.getByTestId('letterhead')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Registru de casă' })).toBeHidden();
   const text = await printToPdf(page, testInfo, 'registru-casa.pdf');
-  const today = formatReportDay(new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Bucharest' }));
+  const today = formatCalendarDay(new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Bucharest' }));
   expect(text).toContain(`Registru de casă — ${today}`);
   expect(text).toContain('Sold inițial numerar');
   expect(text).toContain(name);

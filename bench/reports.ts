@@ -8,6 +8,7 @@ import { loadavg } from 'node:os';
 import { sql, type Kysely } from 'kysely';
 import { toIsoDay } from '@odonto/domain/dates';
 import { connectDatabase } from '../apps/server/src/db/connect';
+import { refreshOldestOpenDays } from '../apps/server/src/features/ledger/ledger.queries';
 import type { AllocationsTable, ChargesTable, Database, PaymentsTable } from '../apps/server/src/db/database';
 import { cashReport, receivablesReport } from '../apps/server/src/features/reports/reports.service';
 import { seededRandom } from '../apps/server/src/scripts/demo/patient-generator';
@@ -163,6 +164,7 @@ async function ensureLedger(env: Record<string, string>): Promise<number> {
         version: 1,
       })),
     );
+    await refreshOldestOpenDays(db);
     // Fresh statistics after a bulk load, so the planners see the data as it is (PostgreSQL's autovacuum
     // would get there later; SQLite has none until ANALYZE).
     await sql`analyze`.execute(db);

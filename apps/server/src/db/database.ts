@@ -736,6 +736,8 @@ export type CommissionRateRow = Selectable<CommissionRatesTable>;
 export interface PatientBalancesTable {
   patient_id: string;
   owed_bani: number;
+  /** The day of the oldest charge not reversed and not fully settled; null when none (migration 0019). */
+  oldest_open_day: string | null;
   updated_at: string;
   version: number;
 }

@@ -18,6 +18,7 @@ import { efactura } from './0015-efactura';
 import { ledger } from './0016-ledger';
 import { invoices } from './0017-invoices';
 import { reportIndexes } from './0018-report-indexes';
+import { receivablesOrder } from './0019-receivables-order';
 
 /**
  * Every migration, in order. Names are numbered and never change once released; migrations are
@@ -43,6 +44,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0016-ledger': ledger(dialect),
     '0017-invoices': invoices(dialect),
     '0018-report-indexes': reportIndexes(),
+    '0019-receivables-order': receivablesOrder(),
   };
 }
 

@@ -156,10 +156,10 @@ export async function sumAllocatedByDoctor(
 // ---- accounts receivable ----------------------------------------------------------------------------
 
 /**
- * The open part of every charge still to pay (not a reversal, not reversed, less what was allocated to it),
- * for the patients who owe (admin) or for one doctor's charges.
+ * The open part of every charge of one doctor still to pay (not a reversal, not reversed, less what was
+ * allocated to it).
  */
-function openCharges(db: Kysely<Database>, doctorId: string | null) {
+function openCharges(db: Kysely<Database>, doctorId: string) {
   return db
     .selectFrom('charges as c')
     .select([
@@ -173,16 +173,11 @@ function openCharges(db: Kysely<Database>, doctorId: string | null) {
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('charges as r').select('r.id').whereRef('r.reverses_id', '=', 'c.id'))),
     )
-    .$if(doctorId === null, (query) =>
-      query.where('c.patient_id', 'in', (sub) =>
-        sub.selectFrom('patient_balances').select('patient_id').where('owed_bani', '>', 0),
-      ),
-    )
-    .$if(doctorId !== null, (query) => query.where('c.doctor_id', '=', doctorId));
+    .where('c.doctor_id', '=', doctorId);
 }
 
-/** Per patient: the oldest open charge's day and (for one doctor) the open amount of their charges. */
-function openByPatient(db: Kysely<Database>, doctorId: string | null) {
+/** Per patient: the oldest open charge's day and the open amount of the doctor's charges. */
+function openByPatient(db: Kysely<Database>, doctorId: string) {
   return db
     .selectFrom(openCharges(db, doctorId).as('o'))
     .select([
@@ -213,26 +208,41 @@ export async function countReceivables(db: Kysely<Database>, doctorId: string | 
 
 /**
  * A page of the patients who owe, the oldest open charge first. The amount due is the patient's balance
- * (admin), or the open part of the doctor's own charges.
+ * (admin: read with the oldest open day from patient_balances, in the order of its index), or the open
+ * part of the doctor's own charges.
  */
 export async function findReceivables(
   db: Kysely<Database>,
   doctorId: string | null,
   page: { limit: number; offset: number },
 ) {
+  const patientColumns = [
+    'patients.file_number',
+    'patients.nume',
+    'patients.prenume',
+    'patients.telefon',
+  ] as const;
+  if (doctorId === null) {
+    return db
+      .selectFrom('patient_balances as b')
+      .innerJoin('patients', 'patients.id', 'b.patient_id')
+      .select([
+        'b.patient_id',
+        sql<string>`b.oldest_open_day`.as('oldest_day'),
+        sql<string>`b.owed_bani`.as('due_bani'),
+        ...patientColumns,
+      ])
+      .where('b.owed_bani', '>', 0)
+      .orderBy('b.oldest_open_day')
+      .orderBy('patients.file_number')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+  }
   return db
     .selectFrom(openByPatient(db, doctorId).as('o'))
     .innerJoin('patients', 'patients.id', 'o.patient_id')
-    .leftJoin('patient_balances as b', 'b.patient_id', 'o.patient_id')
-    .select([
-      'o.patient_id',
-      'o.oldest_day',
-      doctorId === null ? sql<string>`b.owed_bani`.as('due_bani') : sql<string>`o.open_bani`.as('due_bani'),
-      'patients.file_number',
-      'patients.nume',
-      'patients.prenume',
-      'patients.telefon',
-    ])
+    .select(['o.patient_id', 'o.oldest_day', sql<string>`o.open_bani`.as('due_bani'), ...patientColumns])
     .orderBy('o.oldest_day')
     .orderBy('patients.file_number')
     .limit(page.limit)

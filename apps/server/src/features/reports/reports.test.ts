@@ -204,6 +204,33 @@ describeEachDialect('the money reports', ({ useApp }) => {
     expect(ofBogdan).toMatchObject({ total: 2, totalDueBani: 40_000 });
   });
 
+  it('keeps the receivables order as payments settle and reopen the oldest charge', async () => {
+    const { admin, asistent, patients } = await clinicDay();
+    const settled = await call(t().app, {
+      method: 'POST',
+      url: `/api/cont/${patients.third}/plati`,
+      cookie: asistent.cookie,
+      body: { method: 'card', amountBani: 20_000 },
+    });
+    expect(settled.statusCode, settled.body).toBe(201);
+    const order = async () =>
+      (await get<ReceivablesReport>(admin.cookie, '/api/rapoarte/creante')).lines.map((line) => [
+        line.patientId,
+        line.oldestOpenDay,
+      ]);
+    expect(await order()).toEqual([[patients.first, '2026-03-02']]);
+
+    await post(
+      admin.cookie,
+      `/api/cont/${patients.third}/plati/${settled.json<{ paymentId: string }>().paymentId}/storno`,
+      { reason: 'Plată înregistrată greșit' },
+    );
+    expect(await order()).toEqual([
+      [patients.third, '2026-02-20'],
+      [patients.first, '2026-03-02'],
+    ]);
+  });
+
   it('doctor commissions per month, with the allocations behind them', async () => {
     const { admin, ana, bogdan } = await clinicDay();
     const report = await get<CommissionsReport>(admin.cookie, '/api/rapoarte/comisioane?luna=2026-03');

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { allocatePayment, balanceOf, commissionFor, openAmounts, type OpenCharge } from './ledger';
+import {
+  allocatePayment,
+  balanceOf,
+  commissionFor,
+  openAmounts,
+  settleFromAdvance,
+  type OpenCharge,
+} from './ledger';
 
 const charges: OpenCharge[] = [
   { id: 'c2', openBani: 30_000, createdAt: '2026-11-02T10:00:00.000Z' },
@@ -91,5 +98,60 @@ describe('commissionFor', () => {
     [100_000, 3000, 0, 0],
   ])('%i at %i bp (override %s) = %i', (allocated, general, override, expected) => {
     expect(commissionFor(allocated, general, override)).toBe(expected);
+  });
+});
+
+describe('settleFromAdvance', () => {
+  const source = (paymentId: string, leftBani: number, createdAt: string) => ({
+    paymentId,
+    leftBani,
+    createdAt,
+  });
+  const open = (id: string, openBani: number, createdAt: string) => ({ id, openBani, createdAt });
+
+  it.each([
+    {
+      name: 'nothing without an advance',
+      advance: 0,
+      sources: [source('p1', 10_000, '2026-03-01')],
+      charges: [open('c1', 5_000, '2026-03-02')],
+      expected: [],
+    },
+    {
+      name: 'a new charge taken whole from the advance',
+      advance: 50_000,
+      sources: [source('p1', 50_000, '2026-03-01')],
+      charges: [open('c1', 30_000, '2026-03-02')],
+      expected: [{ paymentId: 'p1', chargeId: 'c1', amountBani: 30_000 }],
+    },
+    {
+      name: 'an advance smaller than the charges: the oldest charge first, the rest stays open',
+      advance: 20_000,
+      sources: [source('p1', 20_000, '2026-03-01')],
+      charges: [open('c2', 15_000, '2026-03-03'), open('c1', 10_000, '2026-03-02')],
+      expected: [
+        { paymentId: 'p1', chargeId: 'c1', amountBani: 10_000 },
+        { paymentId: 'p1', chargeId: 'c2', amountBani: 10_000 },
+      ],
+    },
+    {
+      name: 'the oldest payment first, across two payments',
+      advance: 30_000,
+      sources: [source('p2', 20_000, '2026-03-02'), source('p1', 10_000, '2026-03-01')],
+      charges: [open('c1', 25_000, '2026-03-03')],
+      expected: [
+        { paymentId: 'p1', chargeId: 'c1', amountBani: 10_000 },
+        { paymentId: 'p2', chargeId: 'c1', amountBani: 15_000 },
+      ],
+    },
+    {
+      name: 'a refund lowered the advance below what the payments left: only what is held',
+      advance: 5_000,
+      sources: [source('p1', 20_000, '2026-03-01')],
+      charges: [open('c1', 30_000, '2026-03-02')],
+      expected: [{ paymentId: 'p1', chargeId: 'c1', amountBani: 5_000 }],
+    },
+  ])('$name', ({ advance, sources, charges, expected }) => {
+    expect(settleFromAdvance(advance, sources, charges)).toEqual(expected);
   });
 });

@@ -101,3 +101,46 @@ export function commissionFor(
 ): number {
   return percentOf(allocatedBani, itemOverrideBp ?? generalBp);
 }
+
+/** A payment with money that settles no charge yet (an advance, or what was left of a payment). */
+export interface AdvanceSource {
+  paymentId: string;
+  /** Its amount less what it already settled, in bani. */
+  leftBani: number;
+  createdAt: string;
+}
+
+export interface AdvanceAllocation extends Allocation {
+  paymentId: string;
+}
+
+/**
+ * Settles open charges from the advance the patient holds: the unallocated money of earlier payments, the
+ * oldest payment first, onto the oldest open charges. Never more than `advanceBani`, the advance actually
+ * held (refunds gave part of it back without touching any payment's allocations).
+ */
+export function settleFromAdvance(
+  advanceBani: number,
+  sources: readonly AdvanceSource[],
+  openCharges: readonly OpenCharge[],
+): AdvanceAllocation[] {
+  const byAge = <T extends { createdAt: string }>(a: T, b: T) =>
+    a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0;
+  const charges = [...openCharges].sort(byAge).map((charge) => ({ ...charge }));
+  let pool = Math.max(advanceBani, 0);
+  const allocations: AdvanceAllocation[] = [];
+  for (const source of [...sources].sort(byAge)) {
+    let left = Math.min(Math.max(source.leftBani, 0), pool);
+    for (const charge of charges) {
+      if (left === 0) break;
+      const amount = Math.min(left, charge.openBani);
+      if (amount <= 0) continue;
+      allocations.push({ paymentId: source.paymentId, chargeId: charge.id, amountBani: amount });
+      charge.openBani -= amount;
+      left -= amount;
+      pool -= amount;
+    }
+    if (pool === 0) break;
+  }
+  return allocations;
+}

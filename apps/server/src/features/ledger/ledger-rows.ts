@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { DEFAULT_RECEIPT_SERIES } from '@odonto/domain/contracts/ledger';
 import { toIsoDay } from '@odonto/domain/dates';
-import { commissionFor } from '@odonto/domain/ledger';
+import { commissionFor, settleFromAdvance } from '@odonto/domain/ledger';
 import type { AllocationsTable, ChargeRow, ChargesTable, Database } from '../../db/database';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
 import {
@@ -16,7 +16,7 @@ import {
   insertCharge,
   readLedgerSettingsText,
 } from './ledger.queries';
-import type { LedgerRows } from './ledger.presenter';
+import { advanceOf, openCharges, type LedgerRows } from './ledger.presenter';
 
 /**
  * The writes every ledger path shares: a charge with its balance and audit row, the reversal of a charge
@@ -75,6 +75,8 @@ export async function addCharge(
     created_at: at,
     ...charge,
   });
+  // New work is paid first from the advance the patient holds (an advance paid for a plan, say).
+  if (charge.amount_bani > 0) await settleFromAdvanceHeld(trx, context);
   await addToBalance(trx, context.patientId, charge.amount_bani, at);
   await writeAudit(trx, context.now, context.actor, {
     action: audit.action,
@@ -136,7 +138,44 @@ export async function reverseChargeRow(
       created_at: context.now.toISOString(),
     })),
   );
+  // What payments had settled of it is advance again, and settles the patient's other open charges.
+  if (await settleFromAdvanceHeld(trx, context)) {
+    await addToBalance(trx, context.patientId, 0, context.now.toISOString());
+  }
   return reversalId;
+}
+
+/**
+ * Allocates the advance the patient holds (money of earlier payments that settles no charge) to their open
+ * charges, the oldest payment and the oldest charge first. Answers whether it allocated anything.
+ */
+async function settleFromAdvanceHeld(trx: Kysely<Database>, context: WriteContext): Promise<boolean> {
+  const rows = await loadRows(trx, context.patientId);
+  const advance = advanceOf(rows);
+  const open = openCharges(rows);
+  if (advance <= 0 || open.length === 0) return false;
+  const reversed = new Set(rows.payments.flatMap((payment) => payment.reverses_id ?? []));
+  const allocated = new Map<string, number>();
+  for (const row of rows.allocations) {
+    allocated.set(row.payment_id, (allocated.get(row.payment_id) ?? 0) + row.amount_bani);
+  }
+  const sources = rows.payments
+    .filter((payment) => payment.amount_bani > 0 && !reversed.has(payment.id))
+    .map((payment) => ({
+      paymentId: payment.id,
+      leftBani: payment.amount_bani - (allocated.get(payment.id) ?? 0),
+      createdAt: payment.created_at,
+    }));
+  const plan = settleFromAdvance(advance, sources, open);
+  if (plan.length === 0) return false;
+  const chargesById = new Map(rows.charges.map((charge) => [charge.id, charge]));
+  const day = toIsoDay(context.now);
+  const at = context.now.toISOString();
+  for (const paymentId of new Set(plan.map((part) => part.paymentId))) {
+    const parts = plan.filter((part) => part.paymentId === paymentId);
+    await insertAllocations(trx, await allocationRows(trx, paymentId, parts, chargesById, day, at));
+  }
+  return true;
 }
 
 interface NetPart {

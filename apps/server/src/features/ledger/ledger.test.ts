@@ -159,7 +159,8 @@ describeEachDialect('the patient account', ({ useApp }) => {
     });
     expect(noAdvance.statusCode).toBe(409);
 
-    // Reversing a paid charge gives what was paid of it back as an advance.
+    // Reversing a paid charge gives what was paid of it back as an advance, which at once settles the
+    // patient's other open charge (the oldest payment's money first).
     const chargeReversed = await post(
       asistent.cookie,
       `/api/cont/${patientId}/taxe/${second.chargeId}/storno`,
@@ -170,7 +171,8 @@ describeEachDialect('the patient account', ({ useApp }) => {
     expect(chargeReversed.statusCode, chargeReversed.body).toBe(201);
     const final = chargeReversed.json<ChargeResponse>().account;
     expect(final.charges.at(-1)).toMatchObject({ amountBani: -20_000, reversesId: second.chargeId });
-    expect(final.advanceBani).toBe(20_000);
+    expect(final.advanceBani).toBe(0);
+    expect(final.charges.map((row) => row.openBani)).toEqual([10_000, 0, 0]);
     expect(final.balance).toEqual({ kind: 'de plată', amountBani: 10_000 });
     const again = await post(asistent.cookie, `/api/cont/${patientId}/taxe/${second.chargeId}/storno`, {
       reason: 'Din nou',
@@ -239,6 +241,44 @@ describeEachDialect('the patient account', ({ useApp }) => {
     const allocations = reversed.json<PaymentResponse>().account.allocations;
     expect(allocations.reduce((sum, row) => sum + row.commissionBani, 0)).toBe(0);
     expect(allocations.reduce((sum, row) => sum + row.amountBani, 0)).toBe(0);
+  });
+
+  it('settles work recorded later from the advance held, with the doctor’s commission', async () => {
+    const admin = await signIn(['admin']);
+    const medic = await signIn(['medic'], 'Dr. Ion Pop');
+    const patientId = await insertPatientRow(t().db);
+    const implant = await insertPricedItem(t().db, { name: 'Implant', amountBani: 300_000 });
+    const crown = await insertPricedItem(t().db, { name: 'Coroană', amountBani: 150_000 });
+    const rate = await post(admin.cookie, '/api/cont-setari/comisioane', {
+      doctorId: medic.user.id,
+      rateBp: 2000,
+      validFrom: '2026-01-01',
+    });
+    expect(rate.statusCode, rate.body).toBe(201);
+    const advance = await pay(admin.cookie, patientId, {
+      method: 'transfer',
+      amountBani: 400_000,
+      isAdvance: true,
+    });
+    t().clock.advanceMinutes(1);
+    const first = await addCharge(admin.cookie, patientId, { priceItemId: implant, doctorId: medic.user.id });
+    expect(first.account.charges.map((row) => row.openBani)).toEqual([0]);
+    expect(first.account.advanceBani).toBe(100_000);
+    expect(
+      first.account.allocations.map((row) => [row.paymentId, row.amountBani, row.commissionBani]),
+    ).toEqual([[advance.paymentId, 300_000, 60_000]]);
+    t().clock.advanceMinutes(1);
+    const second = await addCharge(admin.cookie, patientId, { priceItemId: crown, doctorId: medic.user.id });
+    expect(second.account.charges.map((row) => row.openBani)).toEqual([0, 50_000]);
+    expect(second.account.advanceBani).toBe(0);
+    expect(second.account.balance).toEqual({ kind: 'de plată', amountBani: 50_000 });
+    await storedBalanceMatches(patientId);
+    const stored = await t()
+      .db.selectFrom('patient_balances')
+      .select('oldest_open_day')
+      .where('patient_id', '=', patientId)
+      .executeTakeFirstOrThrow();
+    expect(stored.oldest_open_day).toBe(second.account.charges[1]?.day);
   });
 
   it('keeps an advance whole, and refuses to rewrite or delete money rows in the database', async () => {

@@ -20,7 +20,7 @@ describeEachDialect('demo invoices', ({ useApp }) => {
     await seedPatients(t().db, now);
     await seedPriceList(t().db, now);
     await seedLedger(t().db, now);
-    expect(await seedInvoices(t().db, now)).toBe(4);
+    expect(await seedInvoices(t().db, now)).toBe(7);
     expect(await seedInvoices(t().db, now)).toBe(0);
     const rows = await t()
       .db.selectFrom('invoices')
@@ -29,6 +29,6 @@ describeEachDialect('demo invoices', ({ useApp }) => {
     expect(rows.filter((row) => row.kind === 'credit-note')).toHaveLength(1);
     expect(new Set(rows.map((row) => row.buyer_kind))).toEqual(new Set(['person', 'company']));
     const queued = await t().db.selectFrom('efactura_submissions').select('state').execute();
-    expect(queued).toHaveLength(4);
+    expect(queued).toHaveLength(7);
   });
 });

@@ -7,8 +7,8 @@ import { issueInvoice, stornoInvoice } from '../../features/invoices/invoices.se
 import { DEMO_USERS } from '../demo-users';
 
 /**
- * Demo invoices (issue 13) on the demo accounts: a person with a CNP, a person without one, a company, and a
- * credit note reversing the first — each queued for RO e-Factura like a real one. Once: nothing when the
+ * Demo invoices (issue 13) on the demo accounts: persons with and without a CNP, companies, and a credit
+ * note reversing the first — each queued for RO e-Factura like a real one. Once: nothing when the
  * clinic has invoices already. Answers how many documents it issued. Run after the clinic and the ledger.
  */
 export async function seedInvoices(db: Kysely<Database>, now: Date): Promise<number> {
@@ -32,10 +32,15 @@ export async function seedInvoices(db: Kysely<Database>, now: Date): Promise<num
     .orderBy('p.id')
     .execute();
   const deps = { db, now: () => now };
+  // Enough documents for the e-Factura demo to show every state (validated, refused, to check in SPV,
+  // uploaded and waiting, queued), of persons with and without a CNP and of companies.
   const buyers = [
     { kind: 'person' as const, cnp: '2900101120015' },
     { kind: 'person' as const, cnp: '' },
-    { kind: 'company' as const, cui: 'RO18547290' },
+    { kind: 'company' as const, cui: 'RO18547290', name: 'Dental Supplies SRL', regCom: 'J08/77/2012' },
+    { kind: 'person' as const, cnp: '' },
+    { kind: 'company' as const, cui: '14399840', name: 'Atelier Arhitectură SRL', regCom: 'J12/345/2020' },
+    { kind: 'person' as const, cnp: '' },
   ];
   let issued = 0;
   let first: string | null = null;
@@ -50,14 +55,13 @@ export async function seedInvoices(db: Kysely<Database>, now: Date): Promise<num
       city: county && patient.oras && county.auto !== 'B' ? patient.oras : 'Brașov',
       countyCode: county && patient.oras && county.auto !== 'B' ? county.auto : 'BV',
     };
-    const name = buyer.kind === 'company' ? 'Dental Supplies SRL' : `${patient.nume} ${patient.prenume}`;
     const request = issueInvoiceRequest.parse({
       patientId: patient.id,
       chargeIds: charges.slice(0, 3).map((charge) => charge.id),
       buyer:
         buyer.kind === 'company'
-          ? { ...buyer, name, regCom: 'J08/77/2012', address }
-          : { ...buyer, name, address },
+          ? { ...buyer, address }
+          : { ...buyer, name: `${patient.nume} ${patient.prenume}`, address },
     });
     const invoice = await issueInvoice(deps, actorOf(DEMO_USERS.asistent.email), request);
     first ??= invoice.id;

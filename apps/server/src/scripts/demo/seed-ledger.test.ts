@@ -18,7 +18,7 @@ describeEachDialect('demo accounts', ({ useApp }) => {
     await createUser(t().db, { email: DEMO_USERS.medic.email, roles: ['medic'], nume: 'Dr. Demo' });
     await seedPatients(t().db, now);
     await seedPriceList(t().db, now);
-    expect(await seedLedger(t().db, now)).toBe(6);
+    expect(await seedLedger(t().db, now)).toBe(7);
     expect(await seedLedger(t().db, now)).toBe(0);
 
     const cookie = await loginAs(t().app, admin.email, admin.password);

@@ -63,6 +63,11 @@ const STORIES: Step[][] = [
     { day: 3, charge: 'obturație compozit două suprafețe' },
     { day: 3, pay: 'card', lei: 200 },
   ],
+  [
+    { day: 2, charge: 'consultație' },
+    { day: 2, charge: 'detartraj ultrasonic' },
+    { day: 2, pay: 'card', lei: 'all' },
+  ],
 ];
 
 async function actorOf(db: Kysely<Database>, email: string): Promise<AuditActor | null> {

@@ -93,7 +93,9 @@ const THOUSANDS = /\B(?=(\d{3})+(?!\d))/g;
 export function formatAmount(bani: number): string {
   const sign = bani < 0 ? '-' : '';
   const magnitude = Math.abs(Math.trunc(bani));
-  const lei = Math.floor(magnitude / BANI_PER_LEU).toString().replace(THOUSANDS, '.');
+  const lei = Math.floor(magnitude / BANI_PER_LEU)
+    .toString()
+    .replace(THOUSANDS, '.');
   const cents = (magnitude % BANI_PER_LEU).toString().padStart(2, '0');
   return `${sign}${lei},${cents}`;
 }

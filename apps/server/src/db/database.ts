@@ -627,13 +627,7 @@ export interface EfacturaOauthStatesTable {
 }
 
 export type EfacturaSubmissionStateColumn =
-  | 'queued'
-  | 'uploading'
-  | 'uploaded'
-  | 'ok'
-  | 'nok'
-  | 'failed'
-  | 'check';
+  'queued' | 'uploading' | 'uploaded' | 'ok' | 'nok' | 'failed' | 'check';
 
 /** One document sent (or to be sent) to RO e-Factura. */
 export interface EfacturaSubmissionsTable {

@@ -55,9 +55,7 @@ const HistoryPage = lazyPage(() => import('../features/history/history-page').th
 const PlansPage = lazyPage(() => import('../features/plans/plans-page').then((m) => m.PlansPage));
 const ReportsPage = lazyPage(() => import('../features/reports/reports-page').then((m) => m.ReportsPage));
 const AccountPage = lazyPage(() => import('../features/ledger/account-page').then((m) => m.AccountPage));
-const InvoicesPage = lazyPage(() =>
-  import('../features/invoices/invoices-page').then((m) => m.InvoicesPage),
-);
+const InvoicesPage = lazyPage(() => import('../features/invoices/invoices-page').then((m) => m.InvoicesPage));
 const ChartPage = lazyPage(() => import('../features/chart/chart-page').then((m) => m.ChartPage));
 const AuditPage = lazyPage(() => import('../features/audit/audit-page').then((m) => m.AuditPage));
 const CalendarPage = lazyPage(() =>

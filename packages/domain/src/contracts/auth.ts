@@ -29,7 +29,8 @@ export type SessionResponse = z.infer<typeof sessionResponse>;
 /** The password rule: at least 10 characters and not the account's email. */
 export function passwordProblem(password: string, accountEmail: string): string | null {
   if (password.length < 10) return MESSAGES.passwordTooShort;
-  if (password.trim().toLowerCase() === accountEmail.trim().toLowerCase()) return MESSAGES.passwordEqualsEmail;
+  if (password.trim().toLowerCase() === accountEmail.trim().toLowerCase())
+    return MESSAGES.passwordEqualsEmail;
   return null;
 }
 

@@ -43,15 +43,21 @@ describe('patientInput', () => {
 describe('patientListQuery', () => {
   it.each([
     [{}, { page: 1 }],
-    [{ page: '3', igienizare: 'true' }, { page: 3, igienizare: true }],
+    [
+      { page: '3', igienizare: 'true' },
+      { page: 3, igienizare: true },
+    ],
     [{ igienizare: 'false' }, { igienizare: false }],
   ])('%j', (query, expected) => {
     expect(patientListQuery.parse(query)).toMatchObject(expected);
   });
 
-  it.each([{ page: '0' }, { from: '2026-13' }, { to: '2026-02-29' }, { sort: 'x' }])('rejects %j', (query) => {
-    expect(patientListQuery.safeParse(query).success).toBe(false);
-  });
+  it.each([{ page: '0' }, { from: '2026-13' }, { to: '2026-02-29' }, { sort: 'x' }])(
+    'rejects %j',
+    (query) => {
+      expect(patientListQuery.safeParse(query).success).toBe(false);
+    },
+  );
 });
 
 describe('isAvatarFileName', () => {

@@ -11,7 +11,9 @@ export type PlacesResponse = z.infer<typeof placesResponse>;
 export const countyLocalitiesResponse = z.object({
   auto: z.string(),
   nume: z.string(),
-  localitati: z.array(z.object({ nume: z.string(), simplu: z.string().optional(), comuna: z.string().optional() })),
+  localitati: z.array(
+    z.object({ nume: z.string(), simplu: z.string().optional(), comuna: z.string().optional() }),
+  ),
 });
 export type CountyLocalitiesResponse = z.infer<typeof countyLocalitiesResponse>;
 

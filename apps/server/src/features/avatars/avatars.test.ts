@@ -191,7 +191,12 @@ describeEachDialect('POST /api/save-avatar-img', ({ useApp }) => {
   it('stores a BMP (decoded by the server) as a JPEG avatar, and refuses a compressed BMP with a clear 415', async () => {
     const cookie = await signIn();
     const patientId = await insertPatientRow(t().db);
-    const response = await postForm(t().app, '/api/save-avatar-img', upload(patientId, 'desen.BMP', bmp()), cookie);
+    const response = await postForm(
+      t().app,
+      '/api/save-avatar-img',
+      upload(patientId, 'desen.BMP', bmp()),
+      cookie,
+    );
     expect(response.statusCode, response.body).toBe(200);
     const { name } = response.json<{ name: string }>();
     const stored = sharp(await fetchImage(cookie, patientId, name));
@@ -201,7 +206,12 @@ describeEachDialect('POST /api/save-avatar-img', ({ useApp }) => {
 
     const rle = bmp();
     rle.writeUInt32LE(1, 30);
-    const refused = await postForm(t().app, '/api/save-avatar-img', upload(patientId, 'scan.bmp', rle), cookie);
+    const refused = await postForm(
+      t().app,
+      '/api/save-avatar-img',
+      upload(patientId, 'scan.bmp', rle),
+      cookie,
+    );
     expect(refused.statusCode).toBe(415);
     expect(errorOf(refused).message).toMatch(/BMP/);
   });

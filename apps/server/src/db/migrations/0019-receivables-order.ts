@@ -14,7 +14,7 @@ export function receivablesOrder(): Migration {
       // This migration's own copy of the rule (migrations never change once released).
       await sql`update patient_balances set oldest_open_day = (
           select min(c.day) from charges c
-          where c.patient_id = patient_balances.patient_id and c.reverses_id is null
+          where c.patient_id = patient_balances.patient_id and c.amount_bani > 0
             and not exists (select 1 from charges r where r.reverses_id = c.id)
             and c.amount_bani > coalesce((select sum(a.amount_bani) from allocations a where a.charge_id = c.id), 0)
         )`.execute(db);

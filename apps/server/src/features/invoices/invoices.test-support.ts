@@ -47,6 +47,9 @@ export async function insertPatientOf(db: Kysely<Database>, medic: string): Prom
 }
 
 /** A charge on the patient's account, written directly (the ledger's own API is tested by the ledger). */
+/** Charges inserted here are a second apart, so "oldest first" never falls back to their random ids. */
+let chargeSequence = 0;
+
 export async function insertCharge(
   db: Kysely<Database>,
   patientId: string,
@@ -79,7 +82,9 @@ export async function insertCharge(
       reverses_id: null,
       reason: null,
       created_by: null,
-      created_at: new Date().toISOString(),
+      created_at: new Date(
+        Date.parse('2026-03-02T08:00:00.000Z') + (chargeSequence += 1) * 1000,
+      ).toISOString(),
     })
     .execute();
   return id;

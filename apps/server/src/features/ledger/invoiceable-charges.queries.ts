@@ -30,7 +30,8 @@ export async function findChargesForInvoice(
     .selectFrom('charges as c')
     .selectAll('c')
     .where('c.patient_id', '=', patientId)
-    .where('c.reverses_id', 'is', null)
+    // Not a reversal, as ledger.queries.ts says why.
+    .where('c.amount_bani', '>', 0)
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('charges as r').select('r.id').whereRef('r.reverses_id', '=', 'c.id'))),
     );

@@ -12,7 +12,12 @@ import type {
 } from '../../db/database';
 import { readSettingText, swapSettingText } from '../../db/settings.queries';
 
-/** The ledger's SQL (issue 13). Money rows are only ever inserted: the tables refuse UPDATE and DELETE. */
+/**
+ * The ledger's SQL (issue 13). Money rows are only ever inserted: the tables refuse UPDATE and DELETE.
+ * "Not a reversal" is written `amount_bani > 0` (the table's CHECK makes every original charge positive and
+ * every reversal negative), never `reverses_id is null`: SQLite would answer that from the unique index on
+ * reverses_id and read every original charge of the clinic instead of the patient's few.
+ */
 
 export type ChargeWithNames = ChargeRow & { doctor_name: string | null; created_by_name: string | null };
 export type PaymentWithNames = PaymentRow & { created_by_name: string | null };
@@ -133,7 +138,7 @@ export async function findEntryCharge(
     .selectAll()
     .where('patient_id', '=', patientId)
     .where('history_entry_id', '=', entryId)
-    .where('reverses_id', 'is', null)
+    .where('amount_bani', '>', 0)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -152,7 +157,7 @@ export async function findEntryCharge(
  */
 function oldestOpenDay(patientId: RawBuilder<unknown>) {
   return sql<string | null>`(select min(c.day) from charges c
-    where c.patient_id = ${patientId} and c.reverses_id is null
+    where c.patient_id = ${patientId} and c.amount_bani > 0
       and not exists (select 1 from charges r where r.reverses_id = c.id)
       and c.amount_bani > coalesce((select sum(a.amount_bani) from allocations a where a.charge_id = c.id), 0))`;
 }

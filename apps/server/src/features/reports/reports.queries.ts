@@ -160,20 +160,23 @@ export async function sumAllocatedByDoctor(
  * allocated to it).
  */
 function openCharges(db: Kysely<Database>, doctorId: string) {
-  return db
-    .selectFrom('charges as c')
-    .select([
-      'c.patient_id',
-      'c.day',
-      sql<number>`c.amount_bani - coalesce((select sum(a.amount_bani) from allocations a where a.charge_id = c.id), 0)`.as(
-        'open_bani',
-      ),
-    ])
-    .where('c.reverses_id', 'is', null)
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('charges as r').select('r.id').whereRef('r.reverses_id', '=', 'c.id'))),
-    )
-    .where('c.doctor_id', '=', doctorId);
+  return (
+    db
+      .selectFrom('charges as c')
+      .select([
+        'c.patient_id',
+        'c.day',
+        sql<number>`c.amount_bani - coalesce((select sum(a.amount_bani) from allocations a where a.charge_id = c.id), 0)`.as(
+          'open_bani',
+        ),
+      ])
+      // Not a reversal, as ledger.queries.ts says why.
+      .where('c.amount_bani', '>', 0)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('charges as r').select('r.id').whereRef('r.reverses_id', '=', 'c.id'))),
+      )
+      .where('c.doctor_id', '=', doctorId)
+  );
 }
 
 /** Per patient: the oldest open charge's day and the open amount of the doctor's charges. */

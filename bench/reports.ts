@@ -8,7 +8,7 @@ import { loadavg } from 'node:os';
 import { sql, type Kysely } from 'kysely';
 import { toIsoDay } from '@odonto/domain/dates';
 import { connectDatabase } from '../apps/server/src/db/connect';
-import { refreshOldestOpenDays } from '../apps/server/src/features/ledger/ledger.queries';
+import { refreshLedgerTotals } from '../apps/server/src/features/ledger/ledger-totals.queries';
 import type { AllocationsTable, ChargesTable, Database, PaymentsTable } from '../apps/server/src/db/database';
 import { cashReport, receivablesReport } from '../apps/server/src/features/reports/reports.service';
 import { seededRandom } from '../apps/server/src/scripts/demo/patient-generator';
@@ -160,11 +160,13 @@ async function ensureLedger(env: Record<string, string>): Promise<number> {
       [...ledger.balances].map(([patientId, owed]) => ({
         patient_id: patientId,
         owed_bani: owed,
+        oldest_open_day: null,
         updated_at: at,
         version: 1,
       })),
     );
-    await refreshOldestOpenDays(db);
+    // The derived totals the ledger's writes keep (oldest open day, open per doctor), from the rows above.
+    await refreshLedgerTotals(db);
     // Fresh statistics after a bulk load, so the planners see the data as it is (PostgreSQL's autovacuum
     // would get there later; SQLite has none until ANALYZE).
     await sql`analyze`.execute(db);

@@ -36,6 +36,7 @@ export interface Database {
   allocations: AllocationsTable;
   commission_rates: CommissionRatesTable;
   patient_balances: PatientBalancesTable;
+  patient_doctor_open: PatientDoctorOpenTable;
   efactura_settings: EfacturaSettingsTable;
   efactura_tokens: EfacturaTokensTable;
   efactura_oauth_states: EfacturaOauthStatesTable;
@@ -734,6 +735,14 @@ export interface PatientBalancesTable {
   oldest_open_day: string | null;
   updated_at: string;
   version: number;
+}
+
+/** What is open of one doctor's charges to a patient, and since when (migration 0020; rebuilt by every ledger write). */
+export interface PatientDoctorOpenTable {
+  patient_id: string;
+  doctor_id: string;
+  open_bani: number;
+  oldest_open_day: string;
 }
 
 /** An issued invoice or credit note (features/invoices): immutable, numbered per series without gaps. */

@@ -19,6 +19,7 @@ import { ledger } from './0016-ledger';
 import { invoices } from './0017-invoices';
 import { reportIndexes } from './0018-report-indexes';
 import { receivablesOrder } from './0019-receivables-order';
+import { doctorReceivables } from './0020-doctor-receivables';
 
 /**
  * Every migration, in order. Names are numbered and never change once released; migrations are
@@ -45,6 +46,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0017-invoices': invoices(dialect),
     '0018-report-indexes': reportIndexes(),
     '0019-receivables-order': receivablesOrder(),
+    '0020-doctor-receivables': doctorReceivables(),
   };
 }
 

@@ -6,7 +6,6 @@ import { commissionFor, settleFromAdvance } from '@odonto/domain/ledger';
 import type { AllocationsTable, ChargeRow, ChargesTable, Database } from '../../db/database';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
 import {
-  addToBalance,
   findAllocations,
   findAllocationsOf,
   findCharges,
@@ -16,6 +15,7 @@ import {
   insertCharge,
   readLedgerSettingsText,
 } from './ledger.queries';
+import { addToBalance } from './ledger-totals.queries';
 import { advanceOf, openCharges, type LedgerRows } from './ledger.presenter';
 
 /**

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type {
   AllocationRow,
   AllocationsTable,
@@ -149,56 +149,6 @@ export async function findEntryCharge(
       ),
     )
     .executeTakeFirst();
-}
-
-/**
- * The day of the oldest charge of `patientId` still (partly) to pay: not a reversal, not reversed, and
- * settled by its allocations for less than its amount; null when there is none.
- */
-function oldestOpenDay(patientId: RawBuilder<unknown>) {
-  return sql<string | null>`(select min(c.day) from charges c
-    where c.patient_id = ${patientId} and c.amount_bani > 0
-      and not exists (select 1 from charges r where r.reverses_id = c.id)
-      and c.amount_bani > coalesce((select sum(a.amount_bani) from allocations a where a.charge_id = c.id), 0))`;
-}
-
-/**
- * Adds `deltaBani` to the patient's stored balance (charges less payments), creating it at 0 first, and
- * sets the day of the oldest open charge (the receivables order). Called after the write's charges and
- * allocations are in, inside its transaction.
- */
-export async function addToBalance(
-  trx: Kysely<Database>,
-  patientId: string,
-  deltaBani: number,
-  at: string,
-): Promise<void> {
-  await trx
-    .insertInto('patient_balances')
-    .values({
-      patient_id: patientId,
-      owed_bani: deltaBani,
-      oldest_open_day: oldestOpenDay(sql.val(patientId)),
-      updated_at: at,
-      version: 1,
-    })
-    .onConflict((conflict) =>
-      conflict.column('patient_id').doUpdateSet((eb) => ({
-        owed_bani: eb('patient_balances.owed_bani', '+', deltaBani),
-        oldest_open_day: eb.ref('excluded.oldest_open_day'),
-        updated_at: at,
-        version: eb('patient_balances.version', '+', 1),
-      })),
-    )
-    .execute();
-}
-
-/** Sets every stored balance's oldest open day from the ledger (after a bulk load that wrote rows directly). */
-export async function refreshOldestOpenDays(db: Kysely<Database>): Promise<void> {
-  await db
-    .updateTable('patient_balances')
-    .set({ oldest_open_day: oldestOpenDay(sql.ref('patient_balances.patient_id')) })
-    .execute();
 }
 
 /** The rates of the doctors in force on `day` or earlier, newest first (the first of each kind applies). */

@@ -32,7 +32,6 @@ import {
 } from './ledger-rows';
 import { advanceOf, openCharges, toAccount } from './ledger.presenter';
 import {
-  addToBalance,
   findAllocationsOf,
   findCharge,
   findDoctor,
@@ -41,6 +40,7 @@ import {
   insertPayment,
   isReversed,
 } from './ledger.queries';
+import { addToBalance } from './ledger-totals.queries';
 
 export interface LedgerDeps {
   db: Kysely<Database>;

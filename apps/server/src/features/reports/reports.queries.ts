@@ -154,65 +154,29 @@ export async function sumAllocatedByDoctor(
 }
 
 // ---- accounts receivable ----------------------------------------------------------------------------
+// Read from the totals every ledger write keeps (ledger-totals.queries.ts): the patient's balance with the
+// day of their oldest open charge (admin), or what is open of one doctor's charges per patient.
 
-/**
- * The open part of every charge of one doctor still to pay (not a reversal, not reversed, less what was
- * allocated to it).
- */
-function openCharges(db: Kysely<Database>, doctorId: string) {
-  return (
-    db
-      .selectFrom('charges as c')
-      .select([
-        'c.patient_id',
-        'c.day',
-        sql<number>`c.amount_bani - coalesce((select sum(a.amount_bani) from allocations a where a.charge_id = c.id), 0)`.as(
-          'open_bani',
-        ),
-      ])
-      // Not a reversal, as ledger.queries.ts says why.
-      .where('c.amount_bani', '>', 0)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('charges as r').select('r.id').whereRef('r.reverses_id', '=', 'c.id'))),
-      )
-      .where('c.doctor_id', '=', doctorId)
-  );
-}
-
-/** Per patient: the oldest open charge's day and the open amount of the doctor's charges. */
-function openByPatient(db: Kysely<Database>, doctorId: string) {
-  return db
-    .selectFrom(openCharges(db, doctorId).as('o'))
-    .select([
-      'o.patient_id',
-      sql<string>`min(o.day)`.as('oldest_day'),
-      sql<string>`sum(o.open_bani)`.as('open_bani'),
-    ])
-    .where('o.open_bani', '>', 0)
-    .groupBy('o.patient_id');
-}
-
-/** How many patients owe, and how much in all. */
+/** How many patients owe, and how much in all (for a doctor: of their own charges). */
 export async function countReceivables(db: Kysely<Database>, doctorId: string | null) {
-  if (doctorId === null) {
-    const row = await db
-      .selectFrom('patient_balances')
-      .select([sql<string>`count(*)`.as('count'), total('owed_bani').as('due_bani')])
-      .where('owed_bani', '>', 0)
-      .executeTakeFirstOrThrow();
-    return { count: toNumber(row.count), dueBani: toNumber(row.due_bani) };
-  }
-  const row = await db
-    .selectFrom(openByPatient(db, doctorId).as('p'))
-    .select([sql<string>`count(*)`.as('count'), total('p.open_bani').as('due_bani')])
-    .executeTakeFirstOrThrow();
+  const row =
+    doctorId === null
+      ? await db
+          .selectFrom('patient_balances')
+          .select([sql<string>`count(*)`.as('count'), total('owed_bani').as('due_bani')])
+          .where('owed_bani', '>', 0)
+          .executeTakeFirstOrThrow()
+      : await db
+          .selectFrom('patient_doctor_open')
+          .select([sql<string>`count(*)`.as('count'), total('open_bani').as('due_bani')])
+          .where('doctor_id', '=', doctorId)
+          .executeTakeFirstOrThrow();
   return { count: toNumber(row.count), dueBani: toNumber(row.due_bani) };
 }
 
 /**
- * A page of the patients who owe, the oldest open charge first. The amount due is the patient's balance
- * (admin: read with the oldest open day from patient_balances, in the order of its index), or the open
- * part of the doctor's own charges.
+ * A page of the patients who owe, the oldest open charge first, then by file number. The amount due is the
+ * patient's balance (admin), or the open part of the doctor's own charges.
  */
 export async function findReceivables(
   db: Kysely<Database>,
@@ -243,10 +207,16 @@ export async function findReceivables(
       .execute();
   }
   return db
-    .selectFrom(openByPatient(db, doctorId).as('o'))
+    .selectFrom('patient_doctor_open as o')
     .innerJoin('patients', 'patients.id', 'o.patient_id')
-    .select(['o.patient_id', 'o.oldest_day', sql<string>`o.open_bani`.as('due_bani'), ...patientColumns])
-    .orderBy('o.oldest_day')
+    .select([
+      'o.patient_id',
+      sql<string>`o.oldest_open_day`.as('oldest_day'),
+      sql<string>`o.open_bani`.as('due_bani'),
+      ...patientColumns,
+    ])
+    .where('o.doctor_id', '=', doctorId)
+    .orderBy('o.oldest_open_day')
     .orderBy('patients.file_number')
     .limit(page.limit)
     .offset(page.offset)

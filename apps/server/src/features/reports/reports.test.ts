@@ -205,7 +205,7 @@ describeEachDialect('the money reports', ({ useApp }) => {
   });
 
   it('keeps the receivables order as payments settle and reopen the oldest charge', async () => {
-    const { admin, asistent, patients } = await clinicDay();
+    const { admin, asistent, bogdan, patients } = await clinicDay();
     const settled = await call(t().app, {
       method: 'POST',
       url: `/api/cont/${patients.third}/plati`,
@@ -219,6 +219,13 @@ describeEachDialect('the money reports', ({ useApp }) => {
         line.oldestOpenDay,
       ]);
     expect(await order()).toEqual([[patients.first, '2026-03-02']]);
+    const ofBogdan = async () =>
+      (await get<ReceivablesReport>(bogdan.cookie, '/api/rapoarte/creante')).lines.map((line) => [
+        line.patientId,
+        line.dueBani,
+        line.oldestOpenDay,
+      ]);
+    expect(await ofBogdan()).toEqual([[patients.first, 20_000, '2026-03-02']]);
 
     await post(
       admin.cookie,
@@ -228,6 +235,10 @@ describeEachDialect('the money reports', ({ useApp }) => {
     expect(await order()).toEqual([
       [patients.third, '2026-02-20'],
       [patients.first, '2026-03-02'],
+    ]);
+    expect(await ofBogdan()).toEqual([
+      [patients.third, 20_000, '2026-02-20'],
+      [patients.first, 20_000, '2026-03-02'],
     ]);
   });
 

@@ -281,7 +281,7 @@ function writeResults(lines: readonly string[], rows: number, loads: readonly nu
       '## Money reports (`bench/reports.ts`)',
       '',
       `${PATIENTS.toLocaleString('en')} patients and ${rows.toLocaleString('en')} ledger rows (charges, payments,`,
-      'allocations) over a year: 2–6 charges a patient, 55 % paid in full, 20 % in part, 25 % open. The report',
+      'allocations) over a year: 2–6 charges a patient, each charge 55 % likely paid in full, 20 % in part, 25 % open (so most patients owe something). The report',
       `services are called directly (the SQL of \`reports.queries.ts\`, no HTTP), ${RUNS} runs after one warm-up.`,
       `Machine: ${machineLine()}; load average during the runs up to ${Math.max(...loads).toFixed(1)} (the`,
       'machine is shared with other work).',

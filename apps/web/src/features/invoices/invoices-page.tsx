@@ -95,41 +95,43 @@ export function InvoicesPage() {
         invoices.data.items.length === 0 ? (
           <Text c="dimmed">Nu există facturi.</Text>
         ) : (
-          <Table striped highlightOnHover aria-label="Facturi">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Număr</Table.Th>
-                <Table.Th>Data</Table.Th>
-                <Table.Th>Pacient</Table.Th>
-                <Table.Th>Cumpărător</Table.Th>
-                <Table.Th ta="right">Total</Table.Th>
-                <Table.Th>RO e-Factura</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {invoices.data.items.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td>
-                    <Button variant="subtle" size="compact-sm" onClick={() => setOpenId(item.id)}>
-                      {item.kind === 'credit-note' ? `Storno ${item.fullNumber}` : item.fullNumber}
-                    </Button>
-                    {item.reversedBy ? (
-                      <Text size="xs" c="orange">
-                        stornată ({item.reversedBy.fullNumber})
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>{formatCalendarDay(item.issueDate)}</Table.Td>
-                  <Table.Td>{item.patientName}</Table.Td>
-                  <Table.Td>{item.buyerName}</Table.Td>
-                  <Table.Td ta="right">{formatLei(item.totalBani)}</Table.Td>
-                  <Table.Td>
-                    <EfacturaBadge state={item.efacturaState} />
-                  </Table.Td>
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped highlightOnHover aria-label="Facturi">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Număr</Table.Th>
+                  <Table.Th>Data</Table.Th>
+                  <Table.Th>Pacient</Table.Th>
+                  <Table.Th>Cumpărător</Table.Th>
+                  <Table.Th ta="right">Total</Table.Th>
+                  <Table.Th>RO e-Factura</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {invoices.data.items.map((item) => (
+                  <Table.Tr key={item.id}>
+                    <Table.Td>
+                      <Button variant="subtle" size="compact-sm" onClick={() => setOpenId(item.id)}>
+                        {item.kind === 'credit-note' ? `Storno ${item.fullNumber}` : item.fullNumber}
+                      </Button>
+                      {item.reversedBy ? (
+                        <Text size="xs" c="orange">
+                          stornată ({item.reversedBy.fullNumber})
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>{formatCalendarDay(item.issueDate)}</Table.Td>
+                    <Table.Td>{item.patientName}</Table.Td>
+                    <Table.Td>{item.buyerName}</Table.Td>
+                    <Table.Td ta="right">{formatLei(item.totalBani)}</Table.Td>
+                    <Table.Td>
+                      <EfacturaBadge state={item.efacturaState} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )
       ) : (
         <Skeleton h={200} />

@@ -145,74 +145,76 @@ export function AccountPage() {
       {data.charges.length + data.payments.length === 0 ? (
         <Text c="dimmed">Nicio taxă și nicio plată.</Text>
       ) : (
-        <Table striped highlightOnHover aria-label="Contul pacientului">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Data</Table.Th>
-              <Table.Th>Descriere</Table.Th>
-              <Table.Th ta="right">Taxă</Table.Th>
-              <Table.Th ta="right">Plată</Table.Th>
-              <Table.Th ta="right">Sold</Table.Th>
-              {canWrite ? <Table.Th aria-label="Acțiuni" /> : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {accountRows(data).map((item) => {
-              const { row } = item;
-              const isReversed = row.reversedById !== null;
-              const canReverse = canWrite && !row.reversesId && !isReversed && row.amountBani > 0;
-              return (
-                <Table.Tr key={`${item.kind}-${row.id}`}>
-                  <Table.Td>{formatCalendarDay(row.day)}</Table.Td>
-                  <Table.Td>
-                    {rowText(item)}
-                    {isReversed ? (
-                      <Badge ml="xs" color="gray" variant="light">
-                        stornat
-                      </Badge>
-                    ) : null}
-                    {item.kind === 'charge' && item.row.openBani > 0 && !isReversed ? (
-                      <Text size="xs" c="dimmed">
-                        Rest de plată: {formatLei(item.row.openBani)}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td ta="right">{item.kind === 'charge' ? formatLei(row.amountBani) : ''}</Table.Td>
-                  <Table.Td ta="right">{item.kind === 'payment' ? formatLei(row.amountBani) : ''}</Table.Td>
-                  <Table.Td ta="right">{formatLei(row.runningBalanceBani)}</Table.Td>
-                  {canWrite ? (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped highlightOnHover aria-label="Contul pacientului">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Data</Table.Th>
+                <Table.Th>Descriere</Table.Th>
+                <Table.Th ta="right">Taxă</Table.Th>
+                <Table.Th ta="right">Plată</Table.Th>
+                <Table.Th ta="right">Sold</Table.Th>
+                {canWrite ? <Table.Th aria-label="Acțiuni" /> : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {accountRows(data).map((item) => {
+                const { row } = item;
+                const isReversed = row.reversedById !== null;
+                const canReverse = canWrite && !row.reversesId && !isReversed && row.amountBani > 0;
+                return (
+                  <Table.Tr key={`${item.kind}-${row.id}`}>
+                    <Table.Td>{formatCalendarDay(row.day)}</Table.Td>
                     <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        {item.kind === 'payment' && item.row.receiptNumber !== null ? (
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            leftSection={<IconPrinter size={14} />}
-                            loading={receipt.isPending && receipt.variables === row.id}
-                            onClick={() => handlePrint(row.id)}
-                          >
-                            Chitanță
-                          </Button>
-                        ) : null}
-                        {canReverse ? (
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color="red"
-                            leftSection={<IconArrowBackUp size={14} />}
-                            onClick={() => setReversing(item)}
-                          >
-                            Stornează
-                          </Button>
-                        ) : null}
-                      </Group>
+                      {rowText(item)}
+                      {isReversed ? (
+                        <Badge ml="xs" color="gray" variant="light">
+                          stornat
+                        </Badge>
+                      ) : null}
+                      {item.kind === 'charge' && item.row.openBani > 0 && !isReversed ? (
+                        <Text size="xs" c="dimmed">
+                          Rest de plată: {formatLei(item.row.openBani)}
+                        </Text>
+                      ) : null}
                     </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+                    <Table.Td ta="right">{item.kind === 'charge' ? formatLei(row.amountBani) : ''}</Table.Td>
+                    <Table.Td ta="right">{item.kind === 'payment' ? formatLei(row.amountBani) : ''}</Table.Td>
+                    <Table.Td ta="right">{formatLei(row.runningBalanceBani)}</Table.Td>
+                    {canWrite ? (
+                      <Table.Td>
+                        <Group gap={4} justify="flex-end" wrap="nowrap">
+                          {item.kind === 'payment' && item.row.receiptNumber !== null ? (
+                            <Button
+                              size="xs"
+                              variant="subtle"
+                              leftSection={<IconPrinter size={14} />}
+                              loading={receipt.isPending && receipt.variables === row.id}
+                              onClick={() => handlePrint(row.id)}
+                            >
+                              Chitanță
+                            </Button>
+                          ) : null}
+                          {canReverse ? (
+                            <Button
+                              size="xs"
+                              variant="subtle"
+                              color="red"
+                              leftSection={<IconArrowBackUp size={14} />}
+                              onClick={() => setReversing(item)}
+                            >
+                              Stornează
+                            </Button>
+                          ) : null}
+                        </Group>
+                      </Table.Td>
+                    ) : null}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {modal === 'payment' ? (
         <PaymentModal

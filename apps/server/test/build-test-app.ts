@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
-import { afterEach, beforeEach, describe } from 'vitest';
+import { afterEach, beforeEach, describe, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import type { App } from '../src/app-types';
 import { loadConfig, type Config, type Env } from '../src/config';
@@ -14,6 +12,7 @@ import type { DialectName } from '../src/db/dialect';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Mailer } from '../src/notify/mail';
 import type { ErrorReporter } from '../src/plugins/errors';
+import { adminQuery, databaseUrl, testDatabasePrefix, testDataRoot } from './test-databases';
 
 /** A clock the test moves by hand. */
 export interface TestClock {
@@ -59,38 +58,41 @@ export interface TestApp {
 export const PUBLIC_URL = 'http://odonto.test';
 
 /**
- * The whole app on a fresh, migrated database: SQLite in a new temp dir, or PostgreSQL in a new
- * schema of TEST_DATABASE_URL (dropped again by close()).
+ * The whole app on a fresh, migrated database: SQLite in a new temp dir, or a new PostgreSQL database on
+ * TEST_DATABASE_URL's server (dropped again by close()). Both start as copies of the run's migrated
+ * templates (global-setup.ts).
  */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dialect = options.dialect ?? 'sqlite';
-  const dataDir = await mkdtemp(join(tmpdir(), 'odonto-test-'));
-  const schema = dialect === 'postgres' ? await createSchema() : null;
+  const dataDir = await mkdtemp(join(testDataRoot(), 'odonto-test-'));
+  const database = dialect === 'postgres' ? await takePostgresDatabase() : null;
   const config = loadConfig({
     NODE_ENV: 'test',
     ODONTO_DATA_DIR: dataDir,
     PUBLIC_URL,
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-    DATABASE_URL: schema?.url,
+    DATABASE_URL: database?.url,
     ...options.env,
   });
-  const database = await connectDatabase(config.database);
+  if (config.database.kind === 'sqlite') await copySqliteTemplate(config.database.file);
+  const connection = await connectDatabase(config.database);
   const clock = options.clock ?? createTestClock();
   let app: App | null = null;
   const close = async () => {
     await app?.close();
-    await database.close();
-    if (schema) await withSchemaLock(() => adminQuery(`drop schema if exists ${schema.name} cascade`));
+    await connection.close();
+    if (database) dropPostgresDatabase(database.name);
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    const migrate = () => migrateToLatest(database.db, database.dialect);
-    await (schema ? withSchemaLock(migrate) : migrate());
+    // On a template's copy this finds nothing to do; PostgreSQL's check alone costs 50 ms, so it is skipped.
+    if (!(connection.dialect === 'postgres' && inject('postgresTemplate')))
+      await migrateToLatest(connection.db, connection.dialect);
     app = await buildApp({
       config,
-      db: database.db,
-      dialect: database.dialect,
+      db: connection.db,
+      dialect: connection.dialect,
       now: clock.now,
       logger: false,
       ...(options.mailer ? { mailer: options.mailer } : {}),
@@ -102,48 +104,41 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     await close();
     throw error;
   }
-  return { app, db: database.db, config, clock, dataDir, dialect: database.dialect, close };
+  return { app, db: connection.db, config, clock, dataDir, dialect: connection.dialect, close };
 }
 
-function testDatabaseUrl(): string {
-  const url = process.env['TEST_DATABASE_URL'];
-  if (!url) throw new Error('TEST_DATABASE_URL is not set');
-  return url;
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: testDatabaseUrl() });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
+/** The run's migrated SQLite file copied into place (no template outside the server test project). */
+async function copySqliteTemplate(file: string): Promise<void> {
+  const template = inject('sqliteTemplate');
+  if (!template) return;
+  await mkdir(dirname(file), { recursive: true });
+  await copyFile(template, file);
 }
 
 /**
- * Kysely's migrator introspects every schema of the database (has_schema_privilege over pg_namespace),
- * which fails when a parallel test file drops its schema at that moment. Migrations and drops therefore
- * take one database-wide advisory lock; tests themselves still run in parallel.
+ * A fresh PostgreSQL database for the next test. Copying the template takes the server about 170 ms, so
+ * each worker keeps one copy made ahead while the current test runs, and drops a used one without
+ * waiting; global-setup.ts sweeps whatever a worker left when the run ends.
  */
-async function withSchemaLock<T>(work: () => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: testDatabaseUrl() });
-  await client.connect();
-  try {
-    await client.query('select pg_advisory_lock(7340215)');
-    return await work();
-  } finally {
-    await client.query('select pg_advisory_unlock_all()').catch(() => undefined);
-    await client.end();
-  }
+async function takePostgresDatabase(): Promise<{ name: string; url: string }> {
+  const next = spareDatabase ?? createPostgresDatabase();
+  spareDatabase = createPostgresDatabase();
+  // A spare that failed is reported by the test that takes it, not as an unhandled rejection.
+  spareDatabase.catch(() => undefined);
+  return next;
 }
 
-async function createSchema(): Promise<{ name: string; url: string }> {
-  const name = `odonto_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create schema ${name}`);
-  const base = testDatabaseUrl();
-  const options = encodeURIComponent(`-c search_path=${name}`);
-  return { name, url: `${base}${base.includes('?') ? '&' : '?'}options=${options}` };
+let spareDatabase: Promise<{ name: string; url: string }> | null = null;
+
+async function createPostgresDatabase(): Promise<{ name: string; url: string }> {
+  const template = inject('postgresTemplate');
+  const name = `${testDatabasePrefix(template)}${randomBytes(6).toString('hex')}`;
+  await adminQuery(template ? `create database ${name} template ${template}` : `create database ${name}`);
+  return { name, url: databaseUrl(name) };
+}
+
+function dropPostgresDatabase(name: string): void {
+  adminQuery(`drop database if exists ${name} with (force)`).catch(() => undefined);
 }
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. */

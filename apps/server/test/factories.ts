@@ -17,6 +17,21 @@ export interface CreatedUser {
 
 let sequence = 0;
 
+/**
+ * One argon2 hash per password for the whole test file: hashing costs about 50 ms of CPU, and a suite
+ * creates thousands of accounts with the same few passwords. Signing in still verifies for real.
+ */
+const passwordHashes = new Map<string, Promise<string>>();
+
+function testPasswordHash(password: string): Promise<string> {
+  let hashed = passwordHashes.get(password);
+  if (!hashed) {
+    hashed = hashPassword(password);
+    passwordHashes.set(password, hashed);
+  }
+  return hashed;
+}
+
 /** Inserts a staff account (active, role medic and password 'Parola-Test-123' unless told). */
 export async function createUser(
   db: Kysely<Database>,
@@ -40,7 +55,7 @@ export async function createUser(
     telefon: user.telefon,
     functie: user.functie,
     roles: toJsonText(user.roles),
-    password_hash: await hashPassword(user.password),
+    password_hash: await testPasswordHash(user.password),
     active: overrides.active === false ? 0 : 1,
     created_at: at,
     updated_at: at,

@@ -4,6 +4,7 @@ const isCI = Boolean(process.env.CI);
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './support/global-setup.ts',
   outputDir: '../.test-output/e2e-results',
   // Two workers on a two-core machine that also runs the servers: a screen's first load can take its time.
   timeout: 120_000,

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -40,16 +40,10 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 90_0
   throw new Error(`the server at ${url} did not answer within ${timeoutMs} ms`);
 }
 
-/**
- * Starts the real server (the same entry point as `npm start`) on a fresh data dir and a free port,
- * sending mail to a real SMTP server of the test's own. `seed: 'demo'` first runs the demo seed.
- */
-export async function startApp({ seed }: { seed: 'none' | 'demo' }): Promise<RunningApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'odonto-e2e-'));
-  const { mailbox, port: smtpPort } = await Mailbox.start();
-  const port = await freePort();
+/** The environment of a real server on `dataDir`, at `port`, sending mail to `smtpPort`. */
+function serverEnv(dataDir: string, port: number, smtpPort: number): NodeJS.ProcessEnv {
   const url = `http://127.0.0.1:${port}`;
-  const env = {
+  return {
     ...process.env,
     NODE_ENV: 'production',
     PORT: String(port),
@@ -66,13 +60,38 @@ export async function startApp({ seed }: { seed: 'none' | 'demo' }): Promise<Run
     OUTBOX_INTERVAL_SECONDS: '1',
     SMS_REMIND_HOURS: '48',
   };
+}
+
+/** Fills `dataDir` with the demo clinic (`npm run demo`'s seed). */
+export function seedDemo(dataDir: string): void {
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/scripts/seed-demo.ts'], {
+    cwd: repoRoot,
+    env: serverEnv(dataDir, 3000, 2525),
+    encoding: 'utf8',
+  });
+  if (seeded.status !== 0) throw new Error(`the demo seed failed: ${seeded.stderr || seeded.stdout}`);
+}
+
+/**
+ * The demo data dir global-setup.ts seeded once for the whole run: a server of the demo clinic starts
+ * on a copy of it instead of seeding again (the seed takes half a minute on a busy machine).
+ */
+export const DEMO_TEMPLATE_ENV = 'ODONTO_E2E_DEMO_TEMPLATE';
+
+/**
+ * Starts the real server (the same entry point as `npm start`) on a fresh data dir and a free port,
+ * sending mail to a real SMTP server of the test's own. `seed: 'demo'` starts it on the demo clinic.
+ */
+export async function startApp({ seed }: { seed: 'none' | 'demo' }): Promise<RunningApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'odonto-e2e-'));
+  const { mailbox, port: smtpPort } = await Mailbox.start();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = serverEnv(dataDir, port, smtpPort);
   if (seed === 'demo') {
-    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/scripts/seed-demo.ts'], {
-      cwd: repoRoot,
-      env,
-      encoding: 'utf8',
-    });
-    if (seeded.status !== 0) throw new Error(`the demo seed failed: ${seeded.stderr || seeded.stdout}`);
+    const template = process.env[DEMO_TEMPLATE_ENV];
+    if (template) cpSync(template, dataDir, { recursive: true });
+    else seedDemo(dataDir);
   }
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,

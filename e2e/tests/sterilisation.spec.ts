@@ -165,25 +165,61 @@ test('sterilisation: an instrument is sterilised, labelled, used in a treatment 
   await expect(modal).toBeHidden();
 
   // Trace-back: scanning the label's id anywhere on the screen (outside a field) finds the load and the
-  // patient it was used on.
+  // treatment it was used in; the steriliser never sees who the patient is.
   await page.getByRole('button', { name: 'Închide panoul' }).click();
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.type(String(id));
   await page.keyboard.press('Enter');
   const trace = page.getByRole('table', { name: 'Trasabilitate pacienți' });
-  await expect(trace).toContainText(`Trasabil ${patient.prenume}`);
   await expect(trace).toContainText('coroană metalo-ceramică');
   await expect(trace).toContainText(`${id} - ${name}`);
   await expect(trace).toContainText(DEMO_USERS.medic.nume);
+  await expect(trace).not.toContainText(patient.prenume);
+  await expect(trace).not.toContainText('fișa nr.');
 
   // The biological indicator read as failed after the use: the load is failed and the patient flagged.
   await page.getByRole('button', { name: 'BI neconform' }).click();
   await expect(
     page.getByText('Șarja este neconformă: pacienții de mai jos trebuie informați.'),
   ).toBeVisible();
-  await expect(trace).toContainText(`Trasabil ${patient.prenume} (fișa nr. ${patient.id}) — de informat`);
+  await expect(trace).toContainText('Pacient — de informat');
   await expect(page.getByRole('button', { name: 'BI neconform' })).toHaveCount(0);
-  // The doctor sees it on the treatment too.
+
+  // The trace-back prints (A4) and exports as CSV, without the patient's identity.
+  await page.emulateMedia({ media: 'print' });
+  const printedTrace = page.locator('.odonto-print-area.is-printing');
+  await expect(printedTrace).toContainText(`Trasabilitate șarja`);
+  await expect(printedTrace).toContainText('Pacient — de informat');
+  await expect(printedTrace).not.toContainText(patient.prenume);
+  await page.emulateMedia({ media: 'screen' });
+  const csvHref = await page.getByRole('link', { name: 'CSV', exact: true }).getAttribute('href');
+  const csv = await page.request.get(csvHref ?? '');
+  expect(csv.status()).toBe(200);
+  const csvText = await csv.text();
+  expect(csvText).toContain(`${id};${name};`);
+  expect(csvText).toContain(';coroană metalo-ceramică;');
+  expect(csvText).not.toContain(patient.prenume);
+  expect(csvText).toMatch(/;DA\r?\n?$/);
+
+  // The clinic's admin traces the same load and sees who must be informed.
+  const adminContext = await browser.newContext({
+    baseURL: demoApp.url,
+    locale: 'ro-RO',
+    timezoneId: 'Europe/Bucharest',
+  });
+  const admin = await adminContext.newPage();
+  await signIn(admin, DEMO_USERS.admin);
+  await admin.goto('/sterilizare');
+  await expect(admin.getByRole('heading', { name: 'Sterilizare', level: 1 })).toBeVisible();
+  await admin.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await admin.keyboard.type(String(id));
+  await admin.keyboard.press('Enter');
+  await expect(admin.getByRole('table', { name: 'Trasabilitate pacienți' })).toContainText(
+    `Trasabil ${patient.prenume} (fișa nr. ${patient.id}) — de informat`,
+  );
+  await adminContext.close();
+  // The doctor sees it on the treatment.
+  await doctor.goto(`/pacienti/history/${patient._id}`);
   await doctor.getByTestId('history-entry').filter({ hasText: 'coroană metalo-ceramică' }).click();
   const entry = doctor.getByRole('dialog', { name: 'Modifică tratament' });
   await expect(entry.getByRole('list', { name: 'Instrumente folosite' })).toContainText(
@@ -191,20 +227,6 @@ test('sterilisation: an instrument is sterilised, labelled, used in a treatment 
   );
   await expect(entry.getByText('· șarjă neconformă: pacientul trebuie informat')).toBeVisible();
   await doctorContext.close();
-
-  // The trace-back prints (A4) and exports as CSV.
-  await page.emulateMedia({ media: 'print' });
-  const printedTrace = page.locator('.odonto-print-area.is-printing');
-  await expect(printedTrace).toContainText(`Trasabilitate șarja`);
-  await expect(printedTrace).toContainText(`Trasabil ${patient.prenume}`);
-  await page.emulateMedia({ media: 'screen' });
-  const csvHref = await page.getByRole('link', { name: 'CSV', exact: true }).getAttribute('href');
-  const csv = await page.request.get(csvHref ?? '');
-  expect(csv.status()).toBe(200);
-  const csvText = await csv.text();
-  expect(csvText).toContain(`;Trasabil ${patient.prenume};${patient.id};coroană metalo-ceramică;`);
-  expect(csvText).toContain(`${id};${name}`);
-  expect(csvText).toMatch(/;DA\r?\n?$/);
 });
 
 interface CycleAnswer {

@@ -115,6 +115,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   sterilisation_bi_fail: 'Indicator biologic neconform (utilizări de verificat)',
   autoclave_test: 'Test zilnic autoclav',
   sterilisation_settings: 'Modificare setări sterilizare',
+  sterilisation_trace: 'Trasabilitate sterilizare consultată',
   appointment_create: 'Adăugare programare',
   appointment_update: 'Modificare programare',
   appointment_delete: 'Ștergere programare',

@@ -221,7 +221,10 @@ export const instrumentHistoryEvent = z.object({
   status: z.enum(['conform', 'bi-in-asteptare', 'neconform']),
   useBy: z.number(),
   operator: z.string(),
-  /** For a use: 'Nume Prenume (fișa nr. N)', the treatment and the doctor. */
+  /**
+   * For a use: 'Nume Prenume (fișa nr. N)', the treatment and the doctor. The patient is null for a reader
+   * without access to patients (sterilisation staff).
+   */
   patient: z.string().nullable(),
   denumire: z.string().nullable(),
   medic: z.string().nullable(),
@@ -305,9 +308,10 @@ export const instrumentUse = z.object({
   name: z.string(),
   cycleId: z.number().int(),
   used_at: z.number(),
-  patientId: z.string(),
-  patient: z.string(),
-  fileNumber: z.number().int(),
+  /** The patient's identity: null for a reader without access to patients (sterilisation staff). */
+  patientId: z.string().nullable(),
+  patient: z.string().nullable(),
+  fileNumber: z.number().int().nullable(),
   entryId: z.number(),
   denumire: z.string(),
   treatmentDate: z.string(),
@@ -325,7 +329,8 @@ export const patientTraceParams = z.strictObject({ fileNumber: z.coerce.number()
 
 /** GET /api/instrument/pacient/{fileNumber}: the loads used on a patient. */
 export const patientTraceResponse = z.object({
-  patient: z.object({ _id: z.string(), id: z.number().int(), name: z.string() }),
+  /** Null for a reader without access to patients (sterilisation staff): they see the pouches only. */
+  patient: z.object({ _id: z.string(), id: z.number().int(), name: z.string() }).nullable(),
   uses: z.array(instrumentUse),
 });
 export type PatientTraceResponse = z.infer<typeof patientTraceResponse>;

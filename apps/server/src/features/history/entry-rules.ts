@@ -90,6 +90,20 @@ export function entryColumns(form: TreatmentFormData, sterilizari: readonly Used
   };
 }
 
+/**
+ * The pouches a client wrote into an entry's `sterilizari` itself: neither already recorded on the entry
+ * nor picked in this save's `usedInstruments`. They are checked against the register like a pick, never
+ * stored as sent.
+ */
+export function newlyClaimedInstruments(
+  sent: readonly UsedInstrument[],
+  recorded: readonly UsedInstrument[],
+  picked: readonly UsedInstrument[],
+): UsedInstrument[] {
+  const known = new Set([...recorded, ...picked].map((item) => String(item.id_sterilizare)));
+  return sent.filter((item) => !known.has(String(item.id_sterilizare)));
+}
+
 /** Used instruments are a record: a save adds to them and never drops one (same id and time = same use). */
 export function mergeInstruments(...lists: (readonly UsedInstrument[])[]): UsedInstrument[] {
   const seen = new Map<string, UsedInstrument>();

@@ -70,7 +70,9 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
           'it leaves out are removed (the modal also names them in `obj.deleted`, or in a `deleted` field ' +
           'holding a JSON array); their files are deleted only once the save commits. Optional field ' +
           '`usedInstruments`: a JSON array of {name, id_sterilizare, used_at} added to `sterilizari` ' +
-          '(other keys of an item are dropped). Update mode: the destination tooth is locked, and for a ' +
+          '(other keys of an item are dropped). Ids in `obj.sterilizari` the entry has not recorded yet are ' +
+          'checked against the register like `usedInstruments` (422 naming the first unknown, unsterile, ' +
+          'expired or used one). Update mode: the destination tooth is locked, and for a ' +
           'bridge the tooth and the treatment too (400). 404 unknown patient or entry.',
         params: patientIdParams,
         consumes: ['multipart/form-data'],

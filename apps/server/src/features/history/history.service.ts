@@ -17,6 +17,7 @@ import {
   entryNotFound,
   lockPatient,
   mergeInstruments,
+  newlyClaimedInstruments,
   nextEntryId,
   patientNotFound,
 } from './entry-rules';
@@ -85,12 +86,13 @@ export async function createEntry(
       const { chart } = await lockPatient(trx, patientId);
       const checked = checkTreatment(form.obj, { mode: 'create', now, chart });
       const id = await nextEntryId(trx, patientId, now);
-      const used = await recordInstrumentUses(
-        trx,
-        { patientId, entryId: id, now, userId: actor.userId },
-        form.usedInstruments,
+      const uses = { patientId, entryId: id, now, userId: actor.userId };
+      const used = await recordInstrumentUses(trx, uses, form.usedInstruments);
+      const claimed = newlyClaimedInstruments(form.obj.sterilizari, [], form.usedInstruments);
+      const sterilizari = mergeInstruments(
+        used,
+        await recordInstrumentUses(trx, uses, claimed, 'sterilizari'),
       );
-      const sterilizari = mergeInstruments(form.obj.sterilizari, used);
       const entry = await insertEntry(trx, {
         patient_id: patientId,
         id,
@@ -155,12 +157,18 @@ export async function updateEntry(
       const original = history.find((entry) => entry.id === id);
       if (!original) throw entryNotFound();
       const checked = checkTreatment(form.obj, { mode: 'update', now, chart, original });
-      const used = await recordInstrumentUses(
-        trx,
-        { patientId, entryId: id, now, userId: actor.userId },
+      const uses = { patientId, entryId: id, now, userId: actor.userId };
+      const used = await recordInstrumentUses(trx, uses, form.usedInstruments);
+      const claimed = newlyClaimedInstruments(
+        form.obj.sterilizari,
+        original.sterilizari,
         form.usedInstruments,
       );
-      const sterilizari = mergeInstruments(original.sterilizari, form.obj.sterilizari, used);
+      const sterilizari = mergeInstruments(
+        original.sterilizari,
+        used,
+        await recordInstrumentUses(trx, uses, claimed, 'sterilizari'),
+      );
       const updated = await updateEntryIfVersion(
         trx,
         patientId,

@@ -76,21 +76,49 @@ describeEachDialect('sterilisation: instruments used in treatments', ({ useApp }
     const available = await getJson<SterilisedInstrument[]>(t(), medic, '/api/instrumente-sterilizate');
     expect(available.map((item) => item.id_sterilizare)).toEqual([pensa]);
 
+    // The doctor (who informs patients of a failed load) sees who each pouch was used on.
     const trace = await getJson<CycleTraceResponse>(
       t(),
-      steriliser,
+      medic,
       `/api/instrument/sterilizare/${cycle.id}/pacienti`,
     );
+    const fileNumber = trace.uses[0]?.fileNumber ?? 0;
     expect(trace.uses).toMatchObject([
       {
         id_sterilizare: sonda,
         name: 'Sondă',
+        patientId,
         patient: 'Popescu Ana',
+        fileNumber: expect.any(Number),
         denumire: 'consultație',
         medic: 'Dr. Ana Pop',
         recalled: false,
       },
       { id_sterilizare: oglinda, name: 'Oglindă', used_at: usedAt + 5 * 60_000, recalled: false },
+    ]);
+    const doctorsCsv = await call(t().app, {
+      url: `/api/instrument/sterilizare/${cycle.id}/pacienti.csv`,
+      cookie: medic,
+    });
+    expect(doctorsCsv.body.split('\r\n')[0]).toContain(';Pacient;Fișa;');
+    expect(doctorsCsv.body).toContain(`;Popescu Ana;${fileNumber};consultație;`);
+    const byPatient = await getJson<PatientTraceResponse>(
+      t(),
+      medic,
+      `/api/instrument/pacient/${fileNumber}`,
+    );
+    expect(byPatient.patient).toEqual({ _id: patientId, id: fileNumber, name: 'Popescu Ana' });
+
+    // Sterilisation staff get the pouches, loads and treatments of the same trace-backs, never the patient.
+    const anonymous = { patientId: null, patient: null, fileNumber: null };
+    const staffTrace = await getJson<CycleTraceResponse>(
+      t(),
+      steriliser,
+      `/api/instrument/sterilizare/${cycle.id}/pacienti`,
+    );
+    expect(staffTrace.uses).toMatchObject([
+      { id_sterilizare: sonda, denumire: 'consultație', medic: 'Dr. Ana Pop', ...anonymous },
+      { id_sterilizare: oglinda, ...anonymous },
     ]);
     const csv = await call(t().app, {
       url: `/api/instrument/sterilizare/${cycle.id}/pacienti.csv`,
@@ -98,32 +126,57 @@ describeEachDialect('sterilisation: instruments used in treatments', ({ useApp }
     });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.body.split('\r\n')[0]).not.toContain('Pacient');
     expect(csv.body.split('\r\n')[1]).toContain(`${cycle.id};${sonda};Sondă;`);
-    expect(csv.body).toContain('Popescu Ana;');
-
-    const fileNumber = trace.uses[0]?.fileNumber ?? 0;
-    const byPatient = await getJson<PatientTraceResponse>(
+    expect(csv.body).not.toContain('Popescu');
+    const staffByPatient = await getJson<PatientTraceResponse>(
       t(),
       steriliser,
       `/api/instrument/pacient/${fileNumber}`,
     );
-    expect(byPatient.patient).toEqual({ _id: patientId, id: fileNumber, name: 'Popescu Ana' });
-    expect(byPatient.uses.map((use) => [use.cycleId, use.id_sterilizare])).toEqual([
-      [cycle.id, oglinda],
-      [cycle.id, sonda],
+    expect(staffByPatient.patient).toBeNull();
+    expect(staffByPatient.uses.map((use) => [use.cycleId, use.id_sterilizare, use.patient])).toEqual([
+      [cycle.id, oglinda, null],
+      [cycle.id, sonda, null],
     ]);
     expect(
       (await call(t().app, { url: '/api/instrument/pacient/999999', cookie: steriliser })).statusCode,
     ).toBe(404);
 
+    // Every trace-back is in the audit trail: who, and which load or patient.
+    const audited = await t()
+      .db.selectFrom('audit_log')
+      .select(['user_email', 'entity', 'entity_id', 'patient_id'])
+      .where('action', '=', 'sterilisation_trace')
+      .orderBy('id')
+      .execute();
+    expect(audited.map((row) => [row.entity, row.entity_id, row.patient_id])).toEqual([
+      ['sterilisation_cycle', String(cycle.id), null],
+      ['sterilisation_cycle', String(cycle.id), null],
+      ['patient', patientId, patientId],
+      ['sterilisation_cycle', String(cycle.id), null],
+      ['sterilisation_cycle', String(cycle.id), null],
+      ['patient', patientId, patientId],
+    ]);
+    expect(new Set(audited.map((row) => row.user_email)).size).toBe(2);
+
     const events = await getJson<InstrumentHistoryEvent[]>(
       t(),
-      steriliser,
+      medic,
       `/api/instrument/get-history/${cycle.items[0]?.instrumentId ?? ''}`,
     );
     expect(events.map((event) => [event.kind, event.id, event.patient])).toEqual([
       ['folosire', sonda, `Popescu Ana (fișa nr. ${fileNumber})`],
       ['sterilizare', sonda, null],
+    ]);
+    const staffEvents = await getJson<InstrumentHistoryEvent[]>(
+      t(),
+      steriliser,
+      `/api/instrument/get-history/${cycle.items[0]?.instrumentId ?? ''}`,
+    );
+    expect(staffEvents.map((event) => [event.kind, event.id, event.patient, event.denumire])).toEqual([
+      ['folosire', sonda, null, 'consultație'],
+      ['sterilizare', sonda, null, null],
     ]);
     const search = (query: string) =>
       getJson<InstrumentHistoryEvent[]>(t(), steriliser, `/api/instrument/istoric?${query}`);
@@ -160,6 +213,83 @@ describeEachDialect('sterilisation: instruments used in treatments', ({ useApp }
     expect(patient.history).toHaveLength(1);
     const available = await getJson<SterilisedInstrument[]>(t(), medic, '/api/instrumente-sterilizate');
     expect(available.map((item) => item.id_sterilizare)).toEqual([pensa]);
+  });
+
+  it("checks ids a client writes into the entry's sterilizari against the register: a bad one is 422, a good one is recorded", async () => {
+    const { cycle } = await sterilisedPouches(t(), ['Sondă', 'Pensă', 'Oglindă']);
+    const [sonda, pensa, oglinda] = cycle.items.map((item) => item.id_sterilizare) as [
+      number,
+      number,
+      number,
+    ];
+    const { cycle: failed } = await sterilisedPouches(t(), ['Freză'], { integrator: 'fail' });
+    const freza = failed.items[0]?.id_sterilizare ?? 0;
+    const medic = await signIn(t(), 'medic');
+    const other = await insertPatientRow(t().db);
+    const patientId = await insertPatientRow(t().db);
+    expect((await saveTreatment(t(), medic, other, used([sonda]))).statusCode).toBe(201);
+
+    const claiming = (ids: readonly number[]) =>
+      postForm(
+        t().app,
+        `/api/save-history/${patientId}`,
+        {
+          obj: JSON.stringify(
+            treatmentObj({
+              sterilizari: ids.map((id) => ({ name: 'oricare', id_sterilizare: id, used_at: 1 })),
+            }),
+          ),
+        },
+        medic,
+      );
+    const refusals = [
+      [4242, 'ID-ul de sterilizare 4242 nu există.'],
+      [freza, `Instrumentul cu ID ${freza}: `],
+      [sonda, `Instrumentul cu ID ${sonda}: Instrumentul a fost deja folosit după această sterilizare.`],
+    ] as const;
+    for (const [id, message] of refusals) {
+      const refused = await claiming([pensa, id]);
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(errorOf(refused).message).toContain(message);
+      expect(errorOf(refused).fields?.['sterilizari']).toBe(errorOf(refused).message);
+    }
+    // Nothing of the refused saves is kept: no entry, and Pensă is still free.
+    expect((await getJson<Patient>(t(), medic, `/api/get-pacient/${patientId}`)).history).toEqual([]);
+    const free = await getJson<SterilisedInstrument[]>(t(), medic, '/api/instrumente-sterilizate');
+    expect(free.map((item) => item.id_sterilizare)).toEqual([pensa, oglinda]);
+
+    // A valid id is taken from the register like a pick: its name, the server's time, marked used.
+    const saved = await claiming([pensa]);
+    expect(saved.statusCode, saved.body).toBe(201);
+    const [entry] = saved.json<Patient>().history as [PatientHistoryEntry];
+    expect(entry.sterilizari).toEqual([
+      { name: 'Pensă', id_sterilizare: pensa, used_at: Date.parse('2026-03-02T09:00:00.000Z') },
+    ]);
+    const left = await getJson<SterilisedInstrument[]>(t(), medic, '/api/instrumente-sterilizate');
+    expect(left.map((item) => item.id_sterilizare)).toEqual([oglinda]);
+
+    // An update keeps what the entry already recorded and refuses a new bad claim the same way.
+    const { updated_at: _updated, ...obj } = entry;
+    const claimOnUpdate = await postForm(
+      t().app,
+      `/api/update-history/${patientId}`,
+      {
+        obj: JSON.stringify({
+          ...obj,
+          sterilizari: [...entry.sterilizari, { name: 'Sondă', id_sterilizare: sonda, used_at: 1 }],
+        }),
+      },
+      medic,
+    );
+    expect(claimOnUpdate.statusCode).toBe(422);
+    const kept = await postForm(
+      t().app,
+      `/api/update-history/${patientId}`,
+      { obj: JSON.stringify({ ...obj, detalii: 'control' }) },
+      medic,
+    );
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json<PatientHistoryEntry>().sterilizari).toEqual(entry.sterilizari);
   });
 
   it('two treatments saved at once cannot both take the same pouch', async () => {

@@ -15,10 +15,18 @@ export interface InstrumentUseContext {
   userId: string | null;
 }
 
-const badId = (id: UsedInstrument['id_sterilizare']) => {
+/**
+ * Where the pouches were named: the `usedInstruments` picked in the treatment modal, or ids a client put
+ * straight into the entry's `sterilizari` (checked the same way; refused with 422 on that field).
+ */
+export type InstrumentSource = 'usedInstruments' | 'sterilizari';
+
+function badId(id: UsedInstrument['id_sterilizare'], source: InstrumentSource): AppError {
   const message = M.unknownSterilisationId(id);
-  return new AppError(400, 'invalid_input', message, { fields: { usedInstruments: message } });
-};
+  return source === 'sterilizari'
+    ? new AppError(422, 'unprocessable', message, { fields: { sterilizari: message } })
+    : new AppError(400, 'invalid_input', message, { fields: { usedInstruments: message } });
+}
 
 /**
  * Records that a treatment used these sterilised pouches (update-history / save-history's
@@ -31,13 +39,14 @@ export async function recordInstrumentUses(
   trx: Kysely<Database>,
   context: InstrumentUseContext,
   requested: readonly UsedInstrument[],
+  source: InstrumentSource = 'usedInstruments',
 ): Promise<UsedInstrument[]> {
   if (requested.length === 0) return [];
   const ids = [
     ...new Set(
       requested.map((item) => {
         const id = Number(item.id_sterilizare);
-        if (!Number.isSafeInteger(id) || id <= 0) throw badId(item.id_sterilizare);
+        if (!Number.isSafeInteger(id) || id <= 0) throw badId(item.id_sterilizare, source);
         return id;
       }),
     ),
@@ -47,7 +56,7 @@ export async function recordInstrumentUses(
   const used: UsedInstrument[] = [];
   for (const id of ids) {
     const pouch = pouches.get(id);
-    if (!pouch) throw badId(id);
+    if (!pouch) throw badId(id, source);
     const reason =
       pouch.deleted_at !== null
         ? 'deleted'
@@ -61,8 +70,8 @@ export async function recordInstrumentUses(
             },
             context.now,
           );
-    if (reason !== null) throw unavailable(id, UNAVAILABLE_MESSAGES[reason]);
-    if (!(await markPouchUsed(trx, id, at))) throw unavailable(id, UNAVAILABLE_MESSAGES.used);
+    if (reason !== null) throw unavailable(id, UNAVAILABLE_MESSAGES[reason], source);
+    if (!(await markPouchUsed(trx, id, at))) throw unavailable(id, UNAVAILABLE_MESSAGES.used, source);
     await insertUsage(trx, {
       id: randomUUID(),
       id_sterilizare: id,
@@ -76,7 +85,9 @@ export async function recordInstrumentUses(
   return used;
 }
 
-function unavailable(id: number, reason: string): AppError {
+function unavailable(id: number, reason: string, source: InstrumentSource): AppError {
   const message = M.instrumentUnavailable(id, reason);
-  return new AppError(409, 'conflict', message, { fields: { usedInstruments: message } });
+  return source === 'sterilizari'
+    ? new AppError(422, 'unprocessable', message, { fields: { sterilizari: message } })
+    : new AppError(409, 'conflict', message, { fields: { usedInstruments: message } });
 }

@@ -126,7 +126,11 @@ export async function deleteInstrument(
   return { id };
 }
 
-async function events(deps: SterilisationDeps, filter: EventFilter): Promise<InstrumentHistoryEvent[]> {
+async function events(
+  deps: SterilisationDeps,
+  reader: Operator,
+  filter: EventFilter,
+): Promise<InstrumentHistoryEvent[]> {
   const [sterilisations, uses] = await Promise.all([
     findSterilisationEvents(deps.db, filter),
     findUseEvents(deps.db, filter),
@@ -156,7 +160,7 @@ async function events(deps: SterilisationDeps, filter: EventFilter): Promise<Ins
       status: loadStatus(integratorOf(row.integrator), biologicalOf(row.biological)),
       useBy: ms(row.use_by),
       operator: '',
-      patient: patientLabel(row),
+      patient: reader.seesPatients ? patientLabel(row) : null,
       denumire: row.denumire ?? '',
       medic: row.medic ?? '',
     })),
@@ -167,20 +171,22 @@ async function events(deps: SterilisationDeps, filter: EventFilter): Promise<Ins
 /** GET /api/instrument/get-history/{id}: one instrument's sterilisations and uses (deleted ones too). */
 export async function instrumentHistory(
   deps: SterilisationDeps,
+  reader: Operator,
   id: string,
   day: string | undefined,
 ): Promise<InstrumentHistoryEvent[]> {
   if (!(await findInstrument(deps.db, id, { withDeleted: true }))) throw notFound();
-  return events(deps, { instrumentId: id, ...dayRange(day) });
+  return events(deps, reader, { instrumentId: id, ...dayRange(day) });
 }
 
 /** GET /api/instrument/istoric: events of the instruments whose name starts with `nume`, on one day. */
 export async function searchHistory(
   deps: SterilisationDeps,
+  reader: Operator,
   nume: string,
   day: string | undefined,
 ): Promise<InstrumentHistoryEvent[]> {
-  return events(deps, { prefixKey: instrumentNameKey(nume), ...dayRange(day) });
+  return events(deps, reader, { prefixKey: instrumentNameKey(nume), ...dayRange(day) });
 }
 
 /** SPEC.md §9: the date filter covers the whole selected day (clinic time). */

@@ -104,7 +104,7 @@ export const sterilisationRegisterRoutes: FastifyPluginAsyncZod<{ deps: Sterilis
         response: { 200: cycleTraceResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => traceCycle(deps, request.params.cycleId),
+    async (request) => traceCycle(deps, operatorOf(request), request.params.cycleId),
   );
 
   app.get(
@@ -119,12 +119,13 @@ export const sterilisationRegisterRoutes: FastifyPluginAsyncZod<{ deps: Sterilis
       },
     },
     async (request, reply) => {
-      const trace = await traceCycle(deps, request.params.cycleId);
+      const reader = operatorOf(request);
+      const trace = await traceCycle(deps, reader, request.params.cycleId, 'csv');
       return reply
         .header('content-type', CSV_TYPE)
         .header('content-disposition', `attachment; filename="sarja-${trace.cycle.id}-pacienti.csv"`)
         .header('cache-control', 'no-store')
-        .send(traceCsv(trace));
+        .send(traceCsv(trace, reader.seesPatients));
     },
   );
 
@@ -139,7 +140,7 @@ export const sterilisationRegisterRoutes: FastifyPluginAsyncZod<{ deps: Sterilis
         response: { 200: patientTraceResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => tracePatient(deps, request.params.fileNumber),
+    async (request) => tracePatient(deps, operatorOf(request), request.params.fileNumber),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { can } from '@odonto/domain/roles';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../app-types';
 import type { Database } from '../../db/database';
@@ -17,6 +18,11 @@ export interface Operator {
   userEmail: string;
   nume: string;
   ip: string | null;
+  /**
+   * Whether the user may see who a pouch was used on: DESIGN.md §5 gives sterilisation staff the
+   * register but no access to patients, so their trace-backs carry no identity.
+   */
+  seesPatients: boolean;
 }
 
 export function auditActorOf(operator: Operator) {
@@ -25,5 +31,11 @@ export function auditActorOf(operator: Operator) {
 
 export function operatorOf(request: FastifyRequest): Operator {
   const user = currentUser(request);
-  return { userId: user.id, userEmail: user.email, nume: user.nume, ip: request.ip };
+  return {
+    userId: user.id,
+    userEmail: user.email,
+    nume: user.nume,
+    ip: request.ip,
+    seesPatients: can(user.roles, 'read:patient'),
+  };
 }

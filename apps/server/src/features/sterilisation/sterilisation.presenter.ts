@@ -98,15 +98,15 @@ export function patientLabel(row: { nume: string; prenume: string; file_number: 
   return `${row.nume} ${row.prenume} (fișa nr. ${row.file_number})`;
 }
 
-export function toInstrumentUse(row: UseRow): InstrumentUse {
+export function toInstrumentUse(row: UseRow, seesPatients: boolean): InstrumentUse {
   return {
     id_sterilizare: row.id_sterilizare,
     name: row.instrument_name,
     cycleId: row.cycle_id,
     used_at: ms(row.used_at),
-    patientId: row.patient_id,
-    patient: `${row.nume} ${row.prenume}`,
-    fileNumber: row.file_number,
+    patientId: seesPatients ? row.patient_id : null,
+    patient: seesPatients ? `${row.nume} ${row.prenume}` : null,
+    fileNumber: seesPatients ? row.file_number : null,
     entryId: Number(row.entry_id),
     denumire: row.denumire ?? '',
     treatmentDate: row.treatment_date ?? '',

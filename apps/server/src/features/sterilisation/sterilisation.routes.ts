@@ -195,7 +195,7 @@ export const sterilisationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(instrumentHistoryEvent), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => instrumentHistory(deps, request.params.id, request.query.zi),
+    async (request) => instrumentHistory(deps, operatorOf(request), request.params.id, request.query.zi),
   );
 
   app.get(
@@ -209,7 +209,7 @@ export const sterilisationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(instrumentHistoryEvent), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => searchHistory(deps, request.query.nume, request.query.zi),
+    async (request) => searchHistory(deps, operatorOf(request), request.query.nume, request.query.zi),
   );
 
   app.get(

@@ -7,31 +7,60 @@ import {
 } from '@odonto/domain/contracts/sterilisation';
 import { formatInstrumentDate, formatTreatmentDate } from '@odonto/domain/dates';
 import { LOAD_STATUS_LABELS, PACKAGING_LABELS, RESULT_LABELS } from '@odonto/domain/sterilisation';
+import { writeAudit } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
 import { CSV_BOM, csvLine } from '../audit/audit-csv';
 import { findCycle } from './cycles.service';
-import type { SterilisationDeps } from './sterilisation-deps';
+import { auditActorOf, type Operator, type SterilisationDeps } from './sterilisation-deps';
 import { toInstrumentUse } from './sterilisation.presenter';
 import { findPatientByFileNumber, findUsesOfCycle, findUsesOfPatient } from './trace.queries';
 
-/** GET /api/instrument/sterilizare/{cycleId}/pacienti: the load and the treatments its pouches went to. */
-export async function traceCycle(deps: SterilisationDeps, cycleId: number): Promise<CycleTraceResponse> {
+/**
+ * GET /api/instrument/sterilizare/{cycleId}/pacienti (and its CSV): the load and the treatments its
+ * pouches went to, the patients named only for a reader who may see patients. Every trace-back is audited.
+ */
+export async function traceCycle(
+  deps: SterilisationDeps,
+  reader: Operator,
+  cycleId: number,
+  format: 'json' | 'csv' = 'json',
+): Promise<CycleTraceResponse> {
   const cycle = await findCycle(deps, cycleId);
   const uses = await findUsesOfCycle(deps.db, cycleId);
-  return { cycle, uses: uses.map(toInstrumentUse) };
+  await writeAudit(deps.db, deps.now(), auditActorOf(reader), {
+    action: 'sterilisation_trace',
+    entity: 'sterilisation_cycle',
+    entityId: String(cycleId),
+    details: { from: 'cycle', format, uses: uses.length, identities: reader.seesPatients },
+  });
+  return { cycle, uses: uses.map((use) => toInstrumentUse(use, reader.seesPatients)) };
 }
 
-/** GET /api/instrument/pacient/{fileNumber}: the pouches (and their loads) used on the patient. */
+/**
+ * GET /api/instrument/pacient/{fileNumber}: the pouches (and their loads) used on the patient. A reader
+ * who may not see patients gets the pouches without the patient's name, so counting file numbers tells
+ * them nothing about who is a patient here.
+ */
 export async function tracePatient(
   deps: SterilisationDeps,
+  reader: Operator,
   fileNumber: number,
 ): Promise<PatientTraceResponse> {
   const patient = await findPatientByFileNumber(deps.db, fileNumber);
   if (!patient) throw new AppError(404, 'not_found', M.patientNotFound);
   const uses = await findUsesOfPatient(deps.db, patient.id);
+  await writeAudit(deps.db, deps.now(), auditActorOf(reader), {
+    action: 'sterilisation_trace',
+    entity: 'patient',
+    entityId: patient.id,
+    patientId: patient.id,
+    details: { from: 'patient', fileNumber, uses: uses.length, identities: reader.seesPatients },
+  });
   return {
-    patient: { _id: patient.id, id: patient.file_number, name: `${patient.nume} ${patient.prenume}` },
-    uses: uses.map(toInstrumentUse),
+    patient: reader.seesPatients
+      ? { _id: patient.id, id: patient.file_number, name: `${patient.nume} ${patient.prenume}` }
+      : null,
+    uses: uses.map((use) => toInstrumentUse(use, reader.seesPatients)),
   };
 }
 
@@ -42,39 +71,31 @@ const time = (ms: number) =>
     timeStyle: 'short',
   });
 
-/** The trace-back as a CSV download (UTF-8 with BOM, `;`). */
-export function traceCsv(trace: CycleTraceResponse): string {
-  const header = [
-    'Șarja',
-    'ID sterilizare',
-    'Instrument',
-    'Folosit la',
-    'Pacient',
-    'Fișa',
-    'Tratament',
-    'Data tratamentului',
-    'Medic',
-    'De informat',
+/**
+ * The trace-back as a CSV download (UTF-8 with BOM, `;`); without the patient columns for a reader who
+ * may not see patients.
+ */
+export function traceCsv(trace: CycleTraceResponse, seesPatients: boolean): string {
+  const columns: [string, (use: InstrumentUse) => string][] = [
+    ['Șarja', (use) => String(use.cycleId)],
+    ['ID sterilizare', (use) => String(use.id_sterilizare)],
+    ['Instrument', (use) => use.name],
+    ['Folosit la', (use) => time(use.used_at)],
+    ...(seesPatients
+      ? ([
+          ['Pacient', (use) => use.patient ?? ''],
+          ['Fișa', (use) => String(use.fileNumber ?? '')],
+        ] satisfies [string, (use: InstrumentUse) => string][])
+      : []),
+    ['Tratament', (use) => use.denumire],
+    ['Data tratamentului', (use) => formatTreatmentDate(use.treatmentDate)],
+    ['Medic', (use) => use.medic],
+    ['De informat', (use) => (use.recalled ? 'DA' : 'NU')],
   ];
   return (
     CSV_BOM +
-    csvLine(header) +
-    trace.uses
-      .map((use: InstrumentUse) =>
-        csvLine([
-          String(use.cycleId),
-          String(use.id_sterilizare),
-          use.name,
-          time(use.used_at),
-          use.patient,
-          String(use.fileNumber),
-          use.denumire,
-          formatTreatmentDate(use.treatmentDate),
-          use.medic,
-          use.recalled ? 'DA' : 'NU',
-        ]),
-      )
-      .join('')
+    csvLine(columns.map(([title]) => title)) +
+    trace.uses.map((use) => csvLine(columns.map(([, value]) => value(use)))).join('')
   );
 }
 

@@ -123,7 +123,8 @@ function UsesTable({ uses }: { uses: readonly InstrumentUse[] }) {
         {uses.map((use) => (
           <Table.Tr key={use.id_sterilizare} c={use.recalled ? 'red.8' : undefined}>
             <Table.Td>
-              {use.patient} (fișa nr. {use.fileNumber}){use.recalled ? ' — de informat' : ''}
+              {use.patient === null ? 'Pacient' : `${use.patient} (fișa nr. ${use.fileNumber ?? ''})`}
+              {use.recalled ? ' — de informat' : ''}
             </Table.Td>
             <Table.Td>{use.denumire}</Table.Td>
             <Table.Td>{formatTreatmentDate(use.treatmentDate)}</Table.Td>

@@ -73,7 +73,7 @@ export function HistoryModal({ name = '', instrumentId }: HistoryModalProps & Mo
                 <Table.Td>
                   {event.kind === 'sterilizare'
                     ? `Șarja ${event.cycleId} · ${LOAD_STATUS_LABELS[event.status]} · valabil până la ${formatInstrumentDate(event.useBy)} · ${event.operator}`
-                    : `${event.patient ?? ''} · ${event.denumire ?? ''} · ${event.medic ?? ''}`}
+                    : [event.patient, event.denumire, event.medic].filter(Boolean).join(' · ')}
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -35,7 +35,9 @@ export function PatientTrace() {
         {trace.data ? (
           <>
             <Text fw={600}>
-              {trace.data.patient.name} (fișa nr. {trace.data.patient.id})
+              {trace.data.patient
+                ? `${trace.data.patient.name} (fișa nr. ${trace.data.patient.id})`
+                : `Fișa nr. ${fileNumber ?? ''}`}
             </Text>
             {trace.data.uses.length === 0 ? (
               <Text c="dimmed">Niciun instrument sterilizat înregistrat la acest pacient.</Text>

@@ -15,6 +15,7 @@ describe('serving the web app', () => {
     await mkdir(join(dist, 'assets'), { recursive: true });
     await writeFile(join(dist, 'index.html'), INDEX);
     await writeFile(join(dist, 'assets', 'app-1a2b3c.js'), 'console.log("odonto")');
+    await writeFile(join(dist, 'assets', 'app-1a2b3c.js.map'), '{"version":3,"sources":["src/main.tsx"]}');
     await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
   });
@@ -41,6 +42,20 @@ describe('serving the web app', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const favicon = await t.app.inject({ url: '/favicon.svg' });
     expect(favicon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('never serves the source maps the build writes beside the scripts', async () => {
+    for (const url of [
+      '/assets/app-1a2b3c.js.map',
+      '/assets/APP-1a2b3c.js.MAP',
+      '/assets/app-1a2b3c.js.map?x=1',
+    ]) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('sources');
+    }
+    const asPage = await page('/assets/app-1a2b3c.js.map');
+    expect(asPage.body).not.toContain('sources');
   });
 
   it('does not answer index.html for /api, /history-imgs, missing files or non-page requests', async () => {

@@ -82,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   registerErrorHandling(app, deps.reportError);
   await registerSecurity(app, config);
-  registerCsrf(app, config.publicUrl);
+  registerCsrf(app, config.allowedOrigins);
   registerAuth(app);
   await registerOpenApi(app, config);
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes } });

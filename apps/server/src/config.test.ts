@@ -46,6 +46,7 @@ describe('loadConfig', () => {
         ODONTO_ADMIN_NAME: 'Ana Pop',
         WEB_DIST_DIR: 'web',
         TRUST_PROXY: 'true',
+        ALLOWED_ORIGINS: 'https://www.clinica.ro, http://10.0.0.5:8080/',
       },
       '/srv',
     );
@@ -58,6 +59,7 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://user:pass@mail.example.ro:465',
       mailFrom: 'Clinica <noreply@clinica.ro>',
       publicUrl: 'https://clinica.ro',
+      allowedOrigins: ['https://clinica.ro', 'https://www.clinica.ro', 'http://10.0.0.5:8080'],
       isHttps: true,
       sentryDsn: 'https://key@o1.ingest.sentry.io/1',
       sessionIdleMinutes: 30,
@@ -76,6 +78,8 @@ describe('loadConfig', () => {
     expect(config.smtpUrl).toBeNull();
     expect(config.sentryDsn).toBeNull();
     expect(config.publicUrl).toBe('http://localhost:3999');
+    // No PUBLIC_URL: no list of origins (the CSRF check falls back to the address the browser used).
+    expect(config.allowedOrigins).toBeNull();
   });
 
   it('names every invalid variable', () => {
@@ -86,9 +90,11 @@ describe('loadConfig', () => {
         SMTP_URL: 'http://mail',
         SESSION_IDLE_MINUTES: '-5',
         LOG_LEVEL: 'loud',
+        ALLOWED_ORIGINS: 'https://ok.ro,ftp://nu',
       });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*SMTP_URL[\s\S]*SESSION_IDLE_MINUTES[\s\S]*LOG_LEVEL/);
+    expect(load).toThrow(/ALLOWED_ORIGINS\.1: must be http\(s\):\/\/ URLs, comma-separated/);
   });
 
   it('requires a valid password with ODONTO_ADMIN_EMAIL', () => {

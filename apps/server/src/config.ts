@@ -22,6 +22,17 @@ const envSchema = z
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
     MAIL_FROM: z.string().default('Odonto <no-reply@odonto.local>'),
     PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
+    // Other origins the app is opened from (comma-separated), e.g. a second name of the same server.
+    ALLOWED_ORIGINS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be http(s):// URLs, comma-separated' })))
+      .default([]),
     SENTRY_DSN: z.url().optional(),
     SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
     SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
@@ -86,6 +97,11 @@ export interface Config {
   mailFrom: string;
   /** Origin the users open, without a trailing slash; links in mails start with it. */
   publicUrl: string;
+  /**
+   * The origins a state-changing call may come from: PUBLIC_URL's and ALLOWED_ORIGINS. `null` when
+   * PUBLIC_URL is not set (a trial install): then a call from the address the browser used is accepted.
+   */
+  allowedOrigins: readonly string[] | null;
   isHttps: boolean;
   sentryDsn: string | null;
   sessionIdleMinutes: number;
@@ -140,6 +156,9 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     publicUrl,
+    allowedOrigins: e.PUBLIC_URL
+      ? [...new Set([publicUrl, ...e.ALLOWED_ORIGINS].map((url) => new URL(url).origin))]
+      : null,
     isHttps: publicUrl.startsWith('https:'),
     sentryDsn: e.SENTRY_DSN ?? null,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,

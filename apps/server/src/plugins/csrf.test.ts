@@ -44,14 +44,17 @@ describeEachDialect('CSRF', ({ useApp }) => {
     expect((await login({ origin: 'null' })).statusCode).toBe(403);
   });
 
-  it('accepts the same origin (the request host or PUBLIC_URL) and no Origin at all', async () => {
+  it("accepts PUBLIC_URL's origin and no Origin at all", async () => {
     expect((await login({})).statusCode).toBe(401);
-    expect((await login({ origin: 'http://localhost' })).statusCode).toBe(401);
-    expect((await login({ origin: 'http://clinica.lan:3000', host: 'clinica.lan:3000' })).statusCode).toBe(
-      401,
-    );
     expect((await login({ origin: 'http://odonto.test' })).statusCode).toBe(401);
-    expect((await login({ referer: 'http://localhost/login?x=1' })).statusCode).toBe(401);
+    expect((await login({ referer: 'http://odonto.test/login?x=1' })).statusCode).toBe(401);
+  });
+
+  it("refuses an origin that only matches the request's own Host (a rebound DNS name)", async () => {
+    expect((await login({ origin: 'http://localhost' })).statusCode).toBe(403);
+    const rebound = { origin: 'http://rebind.evil.example:3000', host: 'rebind.evil.example:3000' };
+    expect((await login(rebound)).statusCode).toBe(403);
+    expect((await login({ referer: 'http://localhost/login?x=1' })).statusCode).toBe(403);
   });
 
   it('guards DELETE and GET routes marked csrf, but not plain GETs', async () => {
@@ -75,5 +78,44 @@ describeEachDialect('CSRF', ({ useApp }) => {
     const allowed = await call(t().app, { url: '/api/test/delete-thing/1' });
     expect(allowed.statusCode).toBe(200);
     expect(allowed.json()).toEqual({ deleted: true });
+  });
+});
+
+describeEachDialect('CSRF origins from the configuration', ({ useApp }) => {
+  const withExtra = useApp({
+    env: { ALLOWED_ORIGINS: 'https://odonto.clinica.ro, http://192.168.1.10:3000/' },
+  });
+  const login = (headers: Record<string, string>) =>
+    call(withExtra().app, {
+      method: 'POST',
+      url: '/api/login',
+      body: { email: 'nimeni@clinica.test', password: 'orice-parola' },
+      headers,
+    });
+
+  it('accepts the origins of ALLOWED_ORIGINS beside PUBLIC_URL, and nothing else', async () => {
+    expect((await login({ origin: 'https://odonto.clinica.ro' })).statusCode).toBe(401);
+    expect((await login({ origin: 'http://192.168.1.10:3000' })).statusCode).toBe(401);
+    expect((await login({ origin: 'http://odonto.test' })).statusCode).toBe(401);
+    expect((await login({ origin: 'http://odonto.clinica.ro' })).statusCode).toBe(403);
+    expect((await login({ origin: 'http://192.168.1.10:3001' })).statusCode).toBe(403);
+  });
+});
+
+describeEachDialect('CSRF without PUBLIC_URL (a trial install)', ({ useApp }) => {
+  const trial = useApp({ env: { PUBLIC_URL: '' } });
+
+  it('accepts a call from the address the browser used, and refuses another origin', async () => {
+    const login = (headers: Record<string, string>) =>
+      call(trial().app, {
+        method: 'POST',
+        url: '/api/login',
+        body: { email: 'nimeni@clinica.test', password: 'orice-parola' },
+        headers,
+      });
+    expect((await login({ origin: 'http://192.168.1.10:3000', host: '192.168.1.10:3000' })).statusCode).toBe(
+      401,
+    );
+    expect((await login({ origin: 'https://evil.example', host: '192.168.1.10:3000' })).statusCode).toBe(403);
   });
 });

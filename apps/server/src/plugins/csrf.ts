@@ -16,19 +16,25 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * DESIGN.md §4: a state-changing call must carry `X-Requested-With: odonto` (a header no cross-site
- * form can set) and, when the browser names an Origin or Referer, come from this site.
+ * form can set) and, when the browser names an Origin or Referer, come from this site: one of
+ * `allowedOrigins` (PUBLIC_URL's and ALLOWED_ORIGINS). Never the request's own Host: a name an attacker
+ * points at the clinic's server (DNS rebinding) would match itself. Only an install without PUBLIC_URL
+ * (`null`) falls back to the Host, so a trial on a LAN address works.
  */
-export function registerCsrf(app: App, publicUrl: string): void {
-  const publicOrigin = new URL(publicUrl).origin;
+export function registerCsrf(app: App, allowedOrigins: readonly string[] | null): void {
+  const allowed = new Set(allowedOrigins);
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) && request.routeOptions.config.csrf !== true) return;
-    if (request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE || !isSameOrigin(request, publicOrigin)) {
+    if (
+      request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE ||
+      !isAllowedOrigin(request, allowedOrigins ? allowed : null)
+    ) {
       throw new AppError(403, 'csrf', MESSAGES.csrf);
     }
   });
 }
 
-function isSameOrigin(request: FastifyRequest, publicOrigin: string): boolean {
+function isAllowedOrigin(request: FastifyRequest, allowed: ReadonlySet<string> | null): boolean {
   const claimed = request.headers.origin ?? request.headers.referer;
   if (claimed === undefined) return true;
   let url: URL;
@@ -37,7 +43,8 @@ function isSameOrigin(request: FastifyRequest, publicOrigin: string): boolean {
   } catch {
     return false;
   }
-  return url.origin === publicOrigin || withoutDefaultPort(url.host) === withoutDefaultPort(request.host);
+  if (allowed) return allowed.has(url.origin);
+  return withoutDefaultPort(url.host) === withoutDefaultPort(request.host);
 }
 
 function withoutDefaultPort(host: string): string {

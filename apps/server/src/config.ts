@@ -44,6 +44,8 @@ const envSchema = z
     WEB_DIST_DIR: z.string().optional(),
     // Behind a reverse proxy the client address comes from X-Forwarded-For; lockout counts per address.
     TRUST_PROXY: flag.default(false),
+    // How late a failed sign-in is answered once its address has failed 20 times in 15 minutes.
+    LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
     // How review requests and the public review page name the clinic.
     CLINIC_NAME: z.string().trim().min(1).max(120).default('Clinica dentară'),
     // SMS reminders (notify/sms.ts): the default provider writes each message under <data dir>/outbox/sms/.
@@ -111,6 +113,8 @@ export interface Config {
   bootstrapAdmin: { email: string; password: string; nume: string } | null;
   webDistDir: string;
   trustProxy: boolean;
+  /** How late a failed sign-in from an address with many failures is answered (lockout.ts). */
+  loginSlowdownMs: number;
   /** The clinic's name in review requests and on the public review page. */
   clinicName: string;
   sms: SmsConfig;
@@ -171,6 +175,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
         : null,
     webDistDir: e.WEB_DIST_DIR ? toAbsolute(e.WEB_DIST_DIR, cwd) : resolve(repoRoot, 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,
+    loginSlowdownMs: e.LOGIN_SLOWDOWN_MS,
     clinicName: e.CLINIC_NAME,
     sms:
       e.SMS_PROVIDER === 'http' && e.SMS_HTTP_URL

@@ -72,6 +72,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     PUBLIC_URL,
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    // A slowed sign-in failure (lockout.ts) waits 1 ms here, not seconds; the audit row shows the wait.
+    LOGIN_SLOWDOWN_MS: '1',
     DATABASE_URL: database?.url,
     ...options.env,
   });

@@ -24,7 +24,16 @@ export const MESSAGES = {
 
 /** 'Prea multe încercări…' with the time the caller may retry, e.g. 'peste 12 minute'. */
 export function lockoutMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  const unit = minutes === 1 ? 'un minut' : `${minutes} ${minutes < 20 ? 'minute' : 'de minute'}`;
-  return `Prea multe încercări de autentificare. Încercați din nou peste ${unit}.`;
+  return `Prea multe încercări de autentificare. Încercați din nou peste ${minutesText(retryAfterSeconds)}.`;
+}
+
+/** "Ai uitat parola?" asked too often, with the time the caller may ask again. */
+export function resetThrottledMessage(retryAfterSeconds: number): string {
+  return `Prea multe cereri de resetare a parolei. Încercați din nou peste ${minutesText(retryAfterSeconds)}.`;
+}
+
+/** Whole minutes, rounded up, in Romanian: 'un minut', '12 minute', '20 de minute'. */
+function minutesText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? 'un minut' : `${minutes} ${minutes < 20 ? 'minute' : 'de minute'}`;
 }

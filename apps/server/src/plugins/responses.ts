@@ -6,14 +6,6 @@ export function errorResponses<const T extends number>(...statuses: T[]): Record
   return Object.fromEntries(statuses.map((status) => [status, errorBody])) as Record<T, typeof errorBody>;
 }
 
-/** A raw route parameter, before validation (rate-limit keys are computed before it). */
-export function rawParam(request: FastifyRequest, name: string): string {
-  const params = request.params;
-  if (typeof params !== 'object' || params === null || !(name in params)) return '';
-  const value: unknown = (params as Record<string, unknown>)[name];
-  return typeof value === 'string' ? value : '';
-}
-
 /** The caller's address and browser, for sessions and the audit log. */
 export function clientOf(request: FastifyRequest): { ip: string; userAgent: string } {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };

@@ -132,11 +132,12 @@ export async function markTokenUsed(db: Kysely<Database>, tokenId: string, at: s
 }
 
 /**
- * The time of the n-th most recent failed sign-in (n counted from 1) for an account or an address
- * since `since`, or null when there were fewer.
+ * The time of the n-th most recent audit row of `action` (n counted from 1) for an account or an address
+ * since `since`, or null when there were fewer: failed sign-ins, password reset requests.
  */
-export async function nthRecentLoginFailure(
+export async function nthRecentAction(
   db: Kysely<Database>,
+  action: 'login_failed' | 'password_reset_requested',
   by: { column: 'user_email' | 'ip'; value: string },
   since: string,
   n: number,
@@ -145,7 +146,7 @@ export async function nthRecentLoginFailure(
     .selectFrom('audit_log')
     .select('at')
     .where(by.column, '=', by.value)
-    .where('action', '=', 'login_failed')
+    .where('action', '=', action)
     .where('at', '>', since)
     .orderBy('at', 'desc')
     .limit(1)

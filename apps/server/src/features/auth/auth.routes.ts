@@ -11,7 +11,7 @@ import {
   setupStatusResponse,
 } from '@odonto/domain/contracts/auth';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { clientOf, errorResponses, rawParam } from '../../plugins/responses';
+import { clientOf, errorResponses } from '../../plugins/responses';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/sessions';
 import { login, logout, needsSetup, setupFirstAdmin, type AuthDeps } from './auth.service';
 import { requestPasswordReset, saveNewPassword } from './password.service';
@@ -93,18 +93,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/forgot-pass/:email',
     {
-      config: {
-        rateLimit: {
-          max: 5,
-          timeWindow: FIFTEEN_MINUTES,
-          keyGenerator: (request) => `${request.ip}|${rawParam(request, 'email').trim().toLowerCase()}`,
-        },
-      },
       schema: {
         tags,
         summary: 'Mails a single-use password reset link (valid 60 minutes)',
+        description:
+          'An unknown or deactivated address answers 404 `email inexistent.` alike. At most 10 requests ' +
+          'per client address (any e-mails) and 5 per e-mail (any address) in 15 minutes: 429 with ' +
+          'Retry-After.',
         params: forgotPasswordParams,
-        response: { 200: okResponse, ...errorResponses(400, 403, 404, 429) },
+        response: { 200: okResponse, ...errorResponses(400, 404, 429) },
       },
     },
     async (request) => {

@@ -14,7 +14,7 @@ import { AppError } from '../../plugins/errors';
 import { createSession } from '../../plugins/sessions';
 import { deleteSession } from '../../plugins/sessions.queries';
 import { countUsers, findUserByEmail, insertUser, type UserAccount } from './auth.queries';
-import { lockoutSeconds } from './lockout';
+import { isSlowedAddress, lockoutSeconds } from './lockout';
 import { hashPassword, verifyPassword } from './password.service';
 
 export interface AuthDeps {
@@ -48,7 +48,7 @@ export async function login(
   previousSessionId: string | null,
 ): Promise<SignedIn> {
   const now = deps.now();
-  const waitSeconds = await lockoutSeconds(deps.db, input.email, client.ip, now);
+  const waitSeconds = await lockoutSeconds(deps.db, input.email, now);
   if (waitSeconds > 0) {
     deps.log.warn({ email: input.email, ip: client.ip }, 'sign-in refused: locked out');
     // Recorded as its own action: the lockout counts only `login_failed` rows, so attempts made while
@@ -72,12 +72,20 @@ export async function login(
 
   const user = await findUserByEmail(deps.db, input.email);
   const failure = async (reason: string, message: string): Promise<never> => {
+    // An address that keeps failing (many accounts guessed) gets its failures answered late.
+    const slowedMs = (await isSlowedAddress(deps.db, client.ip, now)) ? deps.config.loginSlowdownMs : 0;
     await writeAudit(
       deps.db,
       now,
       { userId: user?.id ?? null, userEmail: input.email, ip: client.ip },
-      { action: 'login_failed', entity: 'user', ...(user ? { entityId: user.id } : {}), details: { reason } },
+      {
+        action: 'login_failed',
+        entity: 'user',
+        ...(user ? { entityId: user.id } : {}),
+        details: slowedMs > 0 ? { reason, slowedMs } : { reason },
+      },
     );
+    if (slowedMs > 0) await new Promise((resolve) => setTimeout(resolve, slowedMs));
     throw new AppError(401, 'unauthenticated', message);
   };
   if (!user) return failure('unknown_email', MESSAGES.unknownEmail);

@@ -1,31 +1,80 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
-import { lastAccountSuccess, nthRecentLoginFailure } from './auth.queries';
-
-/** Sign-in lockout: 5 failures for one account or 20 from one address within 15 minutes. */
-export const LOCKOUT = { windowMs: 15 * 60_000, perAccount: 5, perAddress: 20 } as const;
+import { lastAccountSuccess, nthRecentAction } from './auth.queries';
 
 /**
- * Seconds until the next attempt may be made, or 0 when it may be made now. Counts the
- * `login_failed` audit rows; an account's count restarts at its last successful sign-in.
+ * Sign-in limits within 15 minutes: 5 failures lock the account (from every address). An address with
+ * 20 failures (on any e-mails) is only slowed: each further failure is answered LOGIN_SLOWDOWN_MS late,
+ * but a right password for an account that is not itself locked always gets in at once. A clinic's staff share one public
+ * address, so locking the address would let anyone on the guest Wi-Fi lock the whole clinic out.
  */
-export async function lockoutSeconds(
+export const LOCKOUT = { windowMs: 15 * 60_000, perAccount: 5, slowAddressAfter: 20 } as const;
+
+/**
+ * Seconds until the account may try again, or 0 when it may now. Counts the account's `login_failed`
+ * audit rows since its last successful sign-in (or the window's start).
+ */
+export async function lockoutSeconds(db: Kysely<Database>, email: string, now: Date): Promise<number> {
+  const windowStart = new Date(now.getTime() - LOCKOUT.windowMs).toISOString();
+  const lastSuccess = await lastAccountSuccess(db, email);
+  const since = lastSuccess !== null && lastSuccess > windowStart ? lastSuccess : windowStart;
+  const failure = await nthRecentAction(
+    db,
+    'login_failed',
+    { column: 'user_email', value: email },
+    since,
+    LOCKOUT.perAccount,
+  );
+  return failure === null ? 0 : secondsUntil(failure, LOCKOUT.windowMs, now);
+}
+
+/** Whether the address has failed often enough in the window for its failures to be slowed. */
+export async function isSlowedAddress(db: Kysely<Database>, ip: string, now: Date): Promise<boolean> {
+  const windowStart = new Date(now.getTime() - LOCKOUT.windowMs).toISOString();
+  const failure = await nthRecentAction(
+    db,
+    'login_failed',
+    { column: 'ip', value: ip },
+    windowStart,
+    LOCKOUT.slowAddressAfter,
+  );
+  return failure !== null;
+}
+
+/** "Ai uitat parola?" within 15 minutes: 10 requests from one address (any e-mails), 5 for one e-mail. */
+export const RESET_THROTTLE = { windowMs: 15 * 60_000, perAddress: 10, perEmail: 5 } as const;
+
+/** Seconds until the address, or the e-mail, may ask for a reset link again; 0 when it may now. */
+export async function resetWaitSeconds(
   db: Kysely<Database>,
   email: string,
   ip: string,
   now: Date,
 ): Promise<number> {
-  const windowStart = new Date(now.getTime() - LOCKOUT.windowMs).toISOString();
-  const lastSuccess = await lastAccountSuccess(db, email);
-  const accountSince = lastSuccess !== null && lastSuccess > windowStart ? lastSuccess : windowStart;
-  const [accountFailure, addressFailure] = await Promise.all([
-    nthRecentLoginFailure(db, { column: 'user_email', value: email }, accountSince, LOCKOUT.perAccount),
-    nthRecentLoginFailure(db, { column: 'ip', value: ip }, windowStart, LOCKOUT.perAddress),
+  const windowStart = new Date(now.getTime() - RESET_THROTTLE.windowMs).toISOString();
+  const [byAddress, byEmail] = await Promise.all([
+    nthRecentAction(
+      db,
+      'password_reset_requested',
+      { column: 'ip', value: ip },
+      windowStart,
+      RESET_THROTTLE.perAddress,
+    ),
+    nthRecentAction(
+      db,
+      'password_reset_requested',
+      { column: 'user_email', value: email },
+      windowStart,
+      RESET_THROTTLE.perEmail,
+    ),
   ]);
-  // Locked until the oldest of the counted failures leaves the window.
-  const unlockTimes = [accountFailure, addressFailure]
+  const waits = [byAddress, byEmail]
     .filter((at): at is string => at !== null)
-    .map((at) => new Date(at).getTime() + LOCKOUT.windowMs);
-  if (unlockTimes.length === 0) return 0;
-  return Math.max(0, Math.ceil((Math.max(...unlockTimes) - now.getTime()) / 1000));
+    .map((at) => secondsUntil(at, RESET_THROTTLE.windowMs, now));
+  return Math.max(0, ...waits);
+}
+
+/** Until the counted row leaves the window. */
+function secondsUntil(at: string, windowMs: number, now: Date): number {
+  return Math.max(0, Math.ceil((new Date(at).getTime() + windowMs - now.getTime()) / 1000));
 }

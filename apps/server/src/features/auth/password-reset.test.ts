@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MESSAGES } from '@odonto/domain/messages';
+import { MESSAGES, resetThrottledMessage } from '@odonto/domain/messages';
 import { describeEachDialect } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories';
 import { call, errorOf, loginAs } from '../../../test/http';
@@ -127,21 +127,23 @@ describeEachDialect('password reset: GET /api/forgot-pass, POST /api/save-new-pa
     expect(JSON.parse(rows[0]?.details ?? '{}')).toEqual({ reason: 'unknown_email' });
   });
 
-  it('answers 400 for an address that is not an email, and 403 for a deactivated account', async () => {
+  it('answers 400 for an address that is not an email, and a deactivated account exactly like an unknown one', async () => {
     const invalid = await call(t().app, { url: '/api/forgot-pass/nu-este-email' });
     expect(invalid.statusCode).toBe(400);
     expect(errorOf(invalid).fields).toHaveProperty('email');
 
     const inactive = await createUser(t().db, { active: false });
     const refused = await call(t().app, { url: `/api/forgot-pass/${inactive.email}` });
-    expect(refused.statusCode).toBe(403);
-    expect(errorOf(refused).message).toBe(MESSAGES.inactiveAccount);
+    const unknown = await call(t().app, { url: '/api/forgot-pass/plecat-demult%40clinica.test' });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).toBe(unknown.body);
+    expect(refused.headers['content-type']).toBe(unknown.headers['content-type']);
     const rows = await t()
       .db.selectFrom('audit_log')
       .selectAll()
       .where('action', '=', 'password_reset_requested')
       .execute();
-    expect(rows).toHaveLength(1);
+    expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({
       user_id: inactive.id,
       user_email: inactive.email,
@@ -151,20 +153,63 @@ describeEachDialect('password reset: GET /api/forgot-pass, POST /api/save-new-pa
     expect(await t().db.selectFrom('outbox').selectAll().execute()).toHaveLength(0);
   });
 
-  it('limits reset requests to 5 per 15 minutes for one address and email', async () => {
+  it('limits reset requests to 5 per 15 minutes for one e-mail, from any address', async () => {
     const user = await createUser(t().db);
-    for (let i = 0; i < 5; i++)
-      expect((await call(t().app, { url: `/api/forgot-pass/${user.email}` })).statusCode).toBe(200);
-    const limited = await call(t().app, { url: `/api/forgot-pass/${user.email}` });
+    for (let i = 0; i < 5; i++) {
+      const asked = await call(t().app, {
+        url: `/api/forgot-pass/${user.email}`,
+        remoteAddress: `198.51.100.${i + 1}`,
+      });
+      expect(asked.statusCode).toBe(200);
+      t().clock.advanceMinutes(1);
+    }
+    const limited = await call(t().app, {
+      url: `/api/forgot-pass/${user.email}`,
+      remoteAddress: '198.51.100.77',
+    });
     expect(limited.statusCode).toBe(429);
-    expect(errorOf(limited)).toEqual({ code: 'rate_limited', message: MESSAGES.rateLimited });
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    // A different caller address is counted on its own.
-    const other = await call(t().app, {
+    // The first request leaves the window 15 minutes after it was made: 10 minutes from now.
+    expect(limited.headers['retry-after']).toBe('600');
+    expect(errorOf(limited)).toEqual({ code: 'rate_limited', message: resetThrottledMessage(600) });
+    expect(errorOf(limited).message).toBe(
+      'Prea multe cereri de resetare a parolei. Încercați din nou peste 10 minute.',
+    );
+    t().clock.advanceMinutes(10);
+    expect((await call(t().app, { url: `/api/forgot-pass/${user.email}` })).statusCode).toBe(200);
+  });
+
+  it('limits one address to 10 reset requests per 15 minutes across e-mails, unknown ones included', async () => {
+    const user = await createUser(t().db);
+    for (let i = 0; i < 10; i++) {
+      const probe = await call(t().app, {
+        url: `/api/forgot-pass/ghicit${i}%40clinica.test`,
+        remoteAddress: '203.0.113.50',
+      });
+      expect(probe.statusCode).toBe(404);
+    }
+    // The eleventh from that address is refused whatever it asks for, a real account included...
+    for (const email of ['ghicit99@clinica.test', user.email]) {
+      const refused = await call(t().app, {
+        url: `/api/forgot-pass/${encodeURIComponent(email)}`,
+        remoteAddress: '203.0.113.50',
+      });
+      expect(refused.statusCode).toBe(429);
+      expect(errorOf(refused).message).toBe(resetThrottledMessage(900));
+    }
+    expect(await t().db.selectFrom('outbox').selectAll().execute()).toHaveLength(0);
+    // ...and refused requests are not recorded, so asking on does not grow the log.
+    const recorded = await t()
+      .db.selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'password_reset_requested')
+      .execute();
+    expect(recorded).toHaveLength(10);
+    // Another address is counted on its own.
+    const colleague = await call(t().app, {
       url: `/api/forgot-pass/${user.email}`,
       remoteAddress: '198.51.100.9',
     });
-    expect(other.statusCode).toBe(200);
+    expect(colleague.statusCode).toBe(200);
   });
 
   it('refuses a token a second time', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { MESSAGES } from '@odonto/domain/messages';
+import { MESSAGES, resetThrottledMessage } from '@odonto/domain/messages';
 import type { NewPasswordRequest } from '@odonto/domain/contracts/auth';
 import type { PasswordTokenPurpose } from '../../db/database';
 import { writeAudit } from '../../plugins/audit';
@@ -16,6 +16,7 @@ import {
   setPasswordHash,
 } from './auth.queries';
 import type { AuthDeps, ClientInfo } from './auth.service';
+import { resetWaitSeconds } from './lockout';
 
 /** How long a password link works: a reset 60 minutes, an invitation to a new account 72 hours. */
 export const TOKEN_TTL_MINUTES: Record<PasswordTokenPurpose, number> = { reset: 60, invite: 72 * 60 };
@@ -65,6 +66,13 @@ export function passwordLink(publicUrl: string, token: string, email: string): s
 
 /** GET /api/forgot-pass: mails a reset link to a known, active account. */
 export async function requestPasswordReset(deps: AuthDeps, email: string, client: ClientInfo): Promise<void> {
+  // Throttled per client address across e-mails and per e-mail across addresses, so the staff's e-mails
+  // cannot be listed; a refused request is not recorded, so asking on does not push the limit further.
+  const waitSeconds = await resetWaitSeconds(deps.db, email, client.ip, deps.now());
+  if (waitSeconds > 0)
+    throw new AppError(429, 'rate_limited', resetThrottledMessage(waitSeconds), {
+      headers: { 'retry-after': String(waitSeconds) },
+    });
   const user = await findUserByEmail(deps.db, email);
   if (!user || !user.active) {
     // A refused request is recorded too (who asked for which address, from where), never mailed.
@@ -79,8 +87,8 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, client
         details: { reason: user ? 'inactive' : 'unknown_email' },
       },
     );
-    if (!user) throw new AppError(404, 'not_found', MESSAGES.unknownEmail);
-    throw new AppError(403, 'forbidden', MESSAGES.inactiveAccount);
+    // A deactivated account answers exactly as an unknown address: who has left is nobody's business.
+    throw new AppError(404, 'not_found', MESSAGES.unknownEmail);
   }
 
   const { token } = await issuePasswordToken(deps, user.id, 'reset');

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import type { App } from './app-types';
 import { ConfigError, loadConfig, type Config } from './config';
 import type { ErrorReporter } from './plugins/errors';
@@ -37,6 +38,22 @@ async function main(): Promise<void> {
   const { connectDatabase } = await import('./db/connect');
   const { migrateToLatest } = await import('./db/migrate');
   const { createAdmin } = await import('./features/auth/auth.service');
+  const { DataDirInUseError, lockDataDir } = await import('./db/data-dir-lock');
+
+  // The embedded database has one owner: a second server on the same data dir would answer SQLITE_BUSY.
+  let dataDirLock: { release(): void } | null = null;
+  if (config.database.kind === 'sqlite') {
+    mkdirSync(config.dataDir, { recursive: true });
+    try {
+      dataDirLock = await lockDataDir(config.dataDir);
+    } catch (error) {
+      if (error instanceof DataDirInUseError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
 
   let log: App['log'] | null = null;
   const database = await connectDatabase(config.database, (error) =>
@@ -66,6 +83,7 @@ async function main(): Promise<void> {
     if (config.outboxWorker.enabled) app.outboxWorker.start();
   } catch (error) {
     await database.close();
+    dataDirLock?.release();
     throw error;
   }
 
@@ -81,6 +99,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await database.close();
+      dataDirLock?.release();
       await reporting.close();
       process.exit(0);
     } catch (error) {

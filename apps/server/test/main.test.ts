@@ -24,15 +24,7 @@ describe('src/main.ts', () => {
       ODONTO_ADMIN_PASSWORD: 'Parola-Admin-2026',
     });
     const output = finished(server);
-    const url = await new Promise<string>((resolve, reject) => {
-      let log = '';
-      server.stdout?.on('data', (chunk: Buffer) => {
-        log += chunk.toString();
-        const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(log);
-        if (match?.[1]) resolve(match[1]);
-      });
-      server.on('exit', (code) => reject(new Error(`exited with ${code}: ${log}`)));
-    });
+    const url = await listening(server);
 
     expect(await (await fetch(`${url}/api/health`)).json()).toEqual({ ok: true });
     expect(await (await fetch(`${url}/api/setup`)).json()).toEqual({ needsSetup: false });
@@ -62,3 +54,48 @@ describe('src/main.ts', () => {
     expect(stderr).toContain('PORT');
   });
 });
+
+describe('one server per data dir', () => {
+  let dataDir: string;
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'odonto-owner-'));
+  });
+  afterEach(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  const env = () => ({ PORT: '0', HOST: '127.0.0.1', ODONTO_DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+
+  it('refuses a second server on the same data dir, naming it and the owner, and never leaves a stale lock after kill -9', async () => {
+    const first = startScript('src/main.ts', [], env());
+    const firstDone = finished(first);
+    await listening(first);
+
+    const second = await finished(startScript('src/main.ts', [], env()));
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain(`Directorul de date ${dataDir} este folosit de o altă instanță Odonto`);
+    expect(second.stderr).toContain(`(PID ${first.pid ?? 0})`);
+
+    first.kill('SIGKILL');
+    await firstDone;
+    // The operating system dropped the lock with the process: the next start owns the data dir.
+    const third = startScript('src/main.ts', [], env());
+    const thirdDone = finished(third);
+    const url = await listening(third);
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    third.kill('SIGTERM');
+    expect((await thirdDone).code).toBe(0);
+  });
+});
+
+/** Resolves with the server's address once it logs that it listens. */
+function listening(server: ReturnType<typeof startScript>): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let log = '';
+    server.stdout?.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(log);
+      if (match?.[1]) resolve(match[1]);
+    });
+    server.on('exit', (code) => reject(new Error(`exited with ${code}: ${log}`)));
+  });
+}

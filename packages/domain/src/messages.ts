@@ -7,6 +7,7 @@ export const MESSAGES = {
   routeNotFound: 'Adresa cerută nu există.',
   conflict: 'Datele au fost modificate între timp de altcineva.',
   serverError: 'Eroare server.',
+  databaseBusy: 'Baza de date este ocupată. Încercați din nou în câteva secunde.',
   tooLarge: 'Fișierul este prea mare.',
   unsupportedMedia: 'Tipul fișierului nu este acceptat.',
   csrf: 'Cererea a fost respinsă: lipsește antetul de securitate.',

@@ -30,6 +30,12 @@ export async function currentSchema(db: Kysely<Database>, dialect: DialectName):
   return result.rows[0]?.schema;
 }
 
+/** SQLite's SQLITE_BUSY and its extended codes: another connection or process holds the lock. */
+export function isBusy(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  return typeof error.code === 'string' && error.code.startsWith('SQLITE_BUSY');
+}
+
 /** True for a unique or primary key violation on either database. */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error)) return false;

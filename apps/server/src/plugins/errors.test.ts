@@ -29,7 +29,7 @@ function failingRoutes(app: App): void {
   );
 }
 
-describeEachDialect('error answers', ({ useApp }) => {
+describeEachDialect('error answers', ({ useApp, dialect }) => {
   const reportError = vi.fn();
   const t = useApp({ routes: failingRoutes, reportError });
 
@@ -42,6 +42,34 @@ describeEachDialect('error answers', ({ useApp }) => {
     expect(reportError).toHaveBeenCalledTimes(1);
     expect(String(reportError.mock.calls[0]?.[0])).toContain('postgres://secret@db');
   });
+
+  it.runIf(dialect === 'sqlite')(
+    'answers 503 with Retry-After, not 500, when the embedded database stays locked past its timeout',
+    async () => {
+      reportError.mockClear();
+      const { default: BetterSqlite3 } = await import('better-sqlite3');
+      const config = t().config.database;
+      if (config.kind !== 'sqlite') throw new Error('SQLite only');
+      // Another process (a second server, a backup tool) holding the write lock.
+      const other = new BetterSqlite3(config.file);
+      other.exec('begin exclusive');
+      try {
+        const response = await call(t().app, {
+          method: 'POST',
+          url: '/api/login',
+          body: { email: 'cineva@clinica.test', password: 'orice-parola' },
+        });
+        expect(response.statusCode).toBe(503);
+        expect(response.headers['retry-after']).toBe('2');
+        expect(errorOf(response)).toEqual({ code: 'busy', message: MESSAGES.databaseBusy });
+        expect(reportError).not.toHaveBeenCalled();
+      } finally {
+        other.exec('rollback');
+        other.close();
+      }
+    },
+    20_000,
+  );
 
   it('treats an answer that breaks its own schema as a 500', async () => {
     const response = await call(t().app, { url: '/api/test/bad-answer' });

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@odonto/domain/messages';
 import type { ErrorBody, ErrorCode } from '@odonto/domain/contracts/errors';
 import type { App } from '../app-types';
+import { isBusy } from '../db/dialect';
 
 /** An expected failure with the status, code and Romanian message the caller sees. */
 export class AppError extends Error {
@@ -70,6 +71,12 @@ export function registerErrorHandling(app: App, reportError: ErrorReporter | und
         for (const name of names) fields[name] ??= issue.message ?? MESSAGES.invalidInput;
       }
       return sendError(reply, 400, 'invalid_input', MESSAGES.invalidInput, fields);
+    }
+    if (isBusy(error)) {
+      // Not a fault of the request: the write can simply be sent again (SQLITE_BUSY past busy_timeout).
+      request.log.warn({ err: error }, 'database busy');
+      void reply.header('retry-after', '2');
+      return sendError(reply, 503, 'busy', MESSAGES.databaseBusy);
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     const code = CODE_BY_STATUS[status];

@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   'unprocessable',
   'rate_limited',
   'csrf',
+  // 503: the embedded database stayed busy past its timeout; the answer carries Retry-After.
+  'busy',
   'server_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -20,11 +20,19 @@ if (isDemo) {
   if (seed.status !== 0) process.exit(seed.status ?? 1);
 }
 
+// The server runs in a process group of its own, so a terminal's Ctrl-C reaches it once, through this
+// launcher, and not a second time straight from the terminal. Each signal is passed on as it came: the
+// server drains on the first, ignores the second and exits at once on the third (apps/server/src/main.ts);
+// if this launcher is killed outright the server notices it is gone and drains.
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
-  env,
+  env: { ...env, ODONTO_LAUNCHER_PID: String(process.pid) },
   stdio: 'inherit',
+  detached: true,
 });
-for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM']))
-  process.on(signal, () => server.kill(signal));
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP']))
+  process.on(signal, () => {
+    if (server.exitCode === null && server.signalCode === null)
+      server.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal);
+  });
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -26,6 +26,8 @@ function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 
+// First: the process tests start `npm start`'s launcher, which would otherwise build the web app itself.
+ensureWebBuild();
 const vitestJson = join(outDir, 'vitest.json');
 const vitestStatus = run('npx', [
   'vitest',
@@ -35,7 +37,6 @@ const vitestStatus = run('npx', [
   `--outputFile.json=${vitestJson}`,
 ]);
 
-ensureWebBuild();
 const playwrightJson = join(outDir, 'playwright.json');
 const e2eStatus = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,

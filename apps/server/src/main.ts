@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { App } from './app-types';
 import { ConfigError, loadConfig, type Config } from './config';
+import { shutdownSignals } from './shutdown';
 import type { ErrorReporter } from './plugins/errors';
 
 interface ErrorReporting {
@@ -87,28 +88,44 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  let isStopping = false;
-  const stop = async (signal: NodeJS.Signals): Promise<void> => {
-    if (isStopping) return;
-    isStopping = true;
-    app.log.info({ signal }, 'shutting down');
+  const drain = async (reason: string): Promise<void> => {
+    app.log.info({ reason }, 'shutting down');
     setTimeout(() => {
       app.log.error('shutdown took longer than 10 s; exiting');
       process.exit(1);
     }, 10_000).unref();
     try {
+      // Stops accepting, ends the signature stations' streams, lets in-flight requests finish, stops the
+      // workers; closing the database then checkpoints its write-ahead log into the file.
       await app.close();
       await database.close();
       dataDirLock?.release();
       await reporting.close();
+      app.log.info('stopped');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
       process.exit(1);
     }
   };
-  process.once('SIGTERM', (signal) => void stop(signal));
-  process.once('SIGINT', (signal) => void stop(signal));
+  const onSignal = shutdownSignals({
+    drain: (signal) => void drain(signal),
+    ignore: (signal) => app.log.warn({ signal }, 'already shutting down; a third signal forces the exit'),
+    force: (signal) => {
+      app.log.error({ signal }, 'forced exit');
+      process.exit(1);
+    },
+  });
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  // Started by `npm start`'s launcher in a process group of its own: if the launcher is gone (killed
+  // without a chance to pass the signal on), the server drains instead of running on as an orphan.
+  const launcher = Number(process.env['ODONTO_LAUNCHER_PID'] ?? '');
+  if (Number.isSafeInteger(launcher) && launcher > 0) {
+    setInterval(() => {
+      if (process.ppid !== launcher) onSignal.once('SIGTERM');
+    }, 1000).unref();
+  }
 }
 
 main().catch((error: unknown) => {

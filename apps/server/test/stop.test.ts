@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { finished } from './processes';
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+
+/**
+ * How the server stops (`npm start`'s launcher, a process manager's SIGTERM, a terminal's Ctrl-C): always
+ * the same drain, exit code 0, the database checkpointed (no -wal file left behind).
+ */
+describe('stopping the server', () => {
+  let dataDir: string;
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'odonto-stop-'));
+  });
+  afterEach(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  const env = () => ({
+    PATH: process.env['PATH'] ?? '',
+    HOME: process.env['HOME'] ?? '',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ODONTO_DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    OUTBOX_WORKER: 'false',
+  });
+  /** `npm start`'s launcher, as the leader of its own process group (as a terminal starts it). */
+  const startLauncher = () =>
+    spawn(process.execPath, ['scripts/start.mjs'], {
+      cwd: repoRoot,
+      env: env(),
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  const walLeft = () => existsSync(join(dataDir, 'odonto.sqlite-wal'));
+
+  it('SIGTERM to the launcher (a process manager, docker stop) drains the server and exits 0', async () => {
+    const launcher = startLauncher();
+    const done = finished(launcher);
+    await listening(launcher);
+    launcher.kill('SIGTERM');
+    const { code, stdout } = await done;
+    expect(code).toBe(0);
+    expect(stdout).toContain('shutting down');
+    expect(stdout).toContain('"msg":"stopped"');
+    expect(walLeft()).toBe(false);
+  }, 180_000);
+
+  it("Ctrl-C (SIGINT to the terminal's process group) drains once, every time", async () => {
+    for (let run = 0; run < 3; run++) {
+      const launcher = startLauncher();
+      const done = finished(launcher);
+      await listening(launcher);
+      process.kill(-(launcher.pid ?? 0), 'SIGINT');
+      const { code, stdout } = await done;
+      expect(code, stdout).toBe(0);
+      expect(stdout).toContain('"msg":"stopped"');
+      expect(stdout).not.toContain('already shutting down');
+      expect(walLeft()).toBe(false);
+    }
+  }, 180_000);
+
+  it('a launcher killed outright leaves no orphan: the server notices and drains', async () => {
+    const launcher = startLauncher();
+    const output = finished(launcher);
+    const url = await listening(launcher);
+    launcher.kill('SIGKILL');
+    // The server shares the launcher's output pipes: they close when the server has exited.
+    const { stdout } = await output;
+    expect(stdout).toContain('"msg":"stopped"');
+    await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+  }, 180_000);
+});
+
+/** Resolves with the address once the server logs that it listens. */
+function listening(process: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let log = '';
+    process.stdout?.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(log);
+      if (match?.[1]) resolve(match[1]);
+    });
+    process.on('exit', (code) => reject(new Error(`exited with ${code}: ${log}`)));
+  });
+}

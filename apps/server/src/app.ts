@@ -36,6 +36,7 @@ import type { SmsProvider } from './notify/sms';
 import { registerOutboxWorker } from './notify/worker-plugin';
 import { registerAuth } from './plugins/auth';
 import { registerCsrf } from './plugins/csrf';
+import { registerTextGuard } from './plugins/text-guard';
 import { registerErrorHandling, type ErrorReporter } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerSecurity(app, config);
   registerCsrf(app, config.allowedOrigins);
   registerAuth(app);
+  registerTextGuard(app);
   await registerOpenApi(app, config);
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes } });
 

@@ -23,6 +23,11 @@ export const MESSAGES = {
   passwordEqualsEmail: 'Parola nu poate fi aceeași cu adresa de email.',
 } as const;
 
+/** A text field holding a control character (NUL, escape…): names the field. */
+export function controlCharacterMessage(field: string): string {
+  return `Câmpul „${field}” conține caractere de control nepermise.`;
+}
+
 /** 'Prea multe încercări…' with the time the caller may retry, e.g. 'peste 12 minute'. */
 export function lockoutMessage(retryAfterSeconds: number): string {
   return `Prea multe încercări de autentificare. Încercați din nou peste ${minutesText(retryAfterSeconds)}.`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { digitsOnly, normalizeSearchText } from './text';
+import { controlCharacterPath, digitsOnly, normalizeSearchText } from './text';
 
 describe('normalizeSearchText', () => {
   it.each([
@@ -48,5 +48,22 @@ describe('digitsOnly', () => {
     ['12\u00a034', '1234'],
   ])('%j → %j', (input, expected) => {
     expect(digitsOnly(input)).toBe(expected);
+  });
+});
+
+describe('controlCharacterPath', () => {
+  it.each([
+    ['Popescu Ion', null],
+    ['două rânduri\nși un tab\t, Windows\r\n', null],
+    ['Ion\u0000', '_'],
+    [{ nume: 'Ion', prenume: 'Ana\u001b[31m' }, 'prenume'],
+    [{ pacient: { adresa: { strada: 'Str. Mare\u0007' } } }, 'pacient.adresa.strada'],
+    [{ items: [{ note: 'ok' }, { note: 'rău\u007f' }] }, 'items.1.note'],
+    [{ 'cheie\u0000': 'valoare' }, '_'],
+    [{ numere: [1, 2, 3], gol: null, da: true }, null],
+    [42, null],
+    [undefined, null],
+  ])('%j → %j', (value, path) => {
+    expect(controlCharacterPath(value)).toBe(path);
   });
 });

@@ -21,3 +21,34 @@ export function normalizeSearchText(text: string): string {
 export function digitsOnly(text: string): string {
   return text.replace(NON_DIGITS, '');
 }
+
+/** C0 control characters and DEL, except tab, line feed and carriage return (a text's own line breaks). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/**
+ * The path (`pacient.nume`, `items.0.note`) of the first text inside a request's value that holds a
+ * control character no person types (NUL, escape, bell…); null when there is none. Keys count too.
+ */
+export function controlCharacterPath(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return CONTROL_CHARACTER.test(value) ? path || '_' : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = controlCharacterPath(item, join(path, String(index)));
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      if (CONTROL_CHARACTER.test(key)) return path || '_';
+      const found = controlCharacterPath(item, join(path, key));
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+function join(path: string, key: string): string {
+  return path === '' ? key : `${path}.${key}`;
+}

@@ -9,6 +9,7 @@ import {
 } from '@odonto/domain/documents';
 import { readUploadForm, type UploadedFile } from '../../files/multipart';
 import { AppError } from '../../plugins/errors';
+import { refuseControlCharacters } from '../../plugins/text-guard';
 
 export type DocObj = z.output<typeof updateDocObj>;
 
@@ -41,6 +42,7 @@ export async function readDocForm(request: FastifyRequest, maxBytes: number): Pr
   } catch {
     throw invalid('Câmpul obj nu este un JSON valid.', 'obj');
   }
+  refuseControlCharacters(json, 'obj');
   const parsed = updateDocObj.safeParse(json);
   if (!parsed.success) {
     const fieldMessages: Record<string, string> = {};

@@ -5,6 +5,7 @@ import { isPictureName } from '@odonto/domain/contracts/history-pictures';
 import { readUploadFiles, type UploadedFile } from '../../files/multipart';
 import { AppError } from '../../plugins/errors';
 import { HISTORY_SERVER_MESSAGES as TEXT } from './history-messages';
+import { refuseControlCharacters } from '../../plugins/text-guard';
 
 /** SPEC.md §5: the upload widget's default extensions. */
 const PICTURE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'bmp', 'gif'];
@@ -65,11 +66,14 @@ function optionalList<T>(
 }
 
 function parseJson(text: string, field: string, message: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw invalid(message, { [field]: message });
   }
+  refuseControlCharacters(value, field);
+  return value;
 }
 
 /** A 400 whose message is the first field's, so the alert says what to fix. */

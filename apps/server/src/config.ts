@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { email, passwordProblem } from '@odonto/domain/contracts/auth';
+import type { DateWindow } from '@odonto/domain/date-window';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 
@@ -45,6 +46,10 @@ const envSchema = z
     // Behind a reverse proxy the client address comes from X-Forwarded-For; lockout counts per address.
     TRUST_PROXY: flag.default(false),
     // How late a failed sign-in is answered once its address has failed 20 times in 15 minutes.
+    // The days treatments and appointments may be dated: from 1 January of this year...
+    DATE_WINDOW_FIRST_YEAR: z.coerce.number().int().min(1900).max(2100).default(1990),
+    // ...to 31 December of the year this many years ahead.
+    DATE_WINDOW_YEARS_AHEAD: z.coerce.number().int().min(1).max(100).default(10),
     LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
     // How review requests and the public review page name the clinic.
     CLINIC_NAME: z.string().trim().min(1).max(120).default('Clinica dentară'),
@@ -113,6 +118,8 @@ export interface Config {
   bootstrapAdmin: { email: string; password: string; nume: string } | null;
   webDistDir: string;
   trustProxy: boolean;
+  /** The days a treatment or an appointment may be dated (a typing mistake like year 9999 is refused). */
+  dateWindow: DateWindow;
   /** How late a failed sign-in from an address with many failures is answered (lockout.ts). */
   loginSlowdownMs: number;
   /** The clinic's name in review requests and on the public review page. */
@@ -176,6 +183,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     webDistDir: e.WEB_DIST_DIR ? toAbsolute(e.WEB_DIST_DIR, cwd) : resolve(repoRoot, 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,
     loginSlowdownMs: e.LOGIN_SLOWDOWN_MS,
+    dateWindow: { firstYear: e.DATE_WINDOW_FIRST_YEAR, yearsAhead: e.DATE_WINDOW_YEARS_AHEAD },
     clinicName: e.CLINIC_NAME,
     sms:
       e.SMS_PROVIDER === 'http' && e.SMS_HTTP_URL

@@ -14,7 +14,7 @@ describeEachDialect('control characters in what a call sends', ({ useApp }) => {
     for (const [change, field] of [
       [{ nume: 'Popescu\u0000' }, 'nume'],
       [{ prenume: 'Ion\u001b[2J' }, 'prenume'],
-      [{ localitate: 'Pitești\u0007' }, 'localitate'],
+      [{ oras: 'Pitești\u0007' }, 'oras'],
     ] as const) {
       const refused = await savePatient(t().app, cookie, patientForm(change));
       expect(refused.statusCode).toBe(400);

@@ -16,6 +16,7 @@ import {
 } from '../bridges';
 import { catalogueEntryByName, isBridge, isCrown, requiresTooth } from '../catalogue';
 import { toInstant, type DateInput } from '../clinic-time';
+import { DEFAULT_DATE_WINDOW, dateWindowProblem, type DateWindow } from '../date-window';
 import { toIsoDay } from '../dates';
 import { RULE_MESSAGES } from '../rules';
 import { sideOf, TOOTH_IDS, type ToothId } from '../teeth';
@@ -208,6 +209,8 @@ export interface TreatmentRulesContext {
   chart: BridgeRulesState;
   /** Update mode: the entry as stored. Its destination is locked, and for a bridge its tooth and name. */
   original?: { id: number; denumire: string; dinte: string | null; dinteDestinatie?: string | null } | null;
+  /** The days a treatment may be dated (the clinic's setting); DEFAULT_DATE_WINDOW when not given. */
+  dateWindow?: DateWindow;
 }
 
 type Fields = Pick<TreatmentFormData, 'createdAt' | 'dinte' | 'dinteDestinatie' | 'denumire'>;
@@ -231,7 +234,17 @@ export function treatmentIssues(fields: Fields, context: TreatmentRulesContext):
   const add = (path: TreatmentIssue['path'], message: string) => issues.push({ path, message });
 
   const isDate = !Number.isNaN(toInstant(createdAt));
-  if (context.mode === 'create' && isDate && toIsoDay(createdAt) < toIsoDay(context.now)) {
+  // A year typed wrong (0001, 9999) is named as such, before the rule on past dates.
+  const outside = isDate
+    ? dateWindowProblem(
+        toIsoDay(createdAt),
+        'Data tratamentului',
+        context.dateWindow ?? DEFAULT_DATE_WINDOW,
+        toIsoDay(context.now),
+      )
+    : null;
+  if (outside !== null) add('createdAt', outside);
+  else if (context.mode === 'create' && isDate && toIsoDay(createdAt) < toIsoDay(context.now)) {
     add('createdAt', HISTORY_MESSAGES.pastDate);
   }
   const procedure = catalogueEntryByName(denumire);

@@ -57,7 +57,12 @@ const WRITE_DESCRIPTION =
 
 /** Appointments (issue 5): a patient's list, the clinic calendar, and the reminder text setting. */
 export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: AppointmentsDeps = { db: app.db, now: app.now, remindHours: app.config.smsRemindHours };
+  const deps: AppointmentsDeps = {
+    db: app.db,
+    now: app.now,
+    remindHours: app.config.smsRemindHours,
+    dateWindow: app.config.dateWindow,
+  };
   const tags = ['appointments'];
   const read = requirePermission('read:patient');
   const write = requirePermission('write:patient');

@@ -8,7 +8,8 @@ import {
   type AppointmentData,
   type CalendarResponse,
 } from '@odonto/domain/contracts/appointments';
-import { endOfDay, startOfDay } from '@odonto/domain/dates';
+import { dateWindowProblem, type DateWindow } from '@odonto/domain/date-window';
+import { endOfDay, startOfDay, toIsoDay } from '@odonto/domain/dates';
 import type { Clock } from '../../app-types';
 import type { AppointmentRow, Database, PatientRow } from '../../db/database';
 import { parseStringArray } from '../../db/json';
@@ -40,6 +41,14 @@ export interface AppointmentsDeps {
   now: Clock;
   /** SMS_REMIND_HOURS. */
   remindHours: number;
+  /** The days an appointment may be booked on (config). */
+  dateWindow: DateWindow;
+}
+
+/** A day outside the window is a typing mistake (year 9999, year 0001): 400 on `createdAt`. */
+function checkAppointmentDay(deps: AppointmentsDeps, day: string): void {
+  const problem = dateWindowProblem(day, 'Data programării', deps.dateWindow, toIsoDay(deps.now()));
+  if (problem !== null) throw new AppError(400, 'invalid_input', problem, { fields: { createdAt: problem } });
 }
 
 /** The doctor already has an appointment then: answered as 409 with the clashing one. */
@@ -171,6 +180,7 @@ export async function createAppointment(
   patientId: string,
   input: AppointmentData,
 ): Promise<Appointment[]> {
+  checkAppointmentDay(deps, input.createdAt);
   const settings = await readReminderSettings(deps.db);
   await deps.db.transaction().execute(async (trx) => {
     const patient = await requirePatient(trx, patientId);
@@ -216,6 +226,7 @@ export async function updateAppointment(
   patientId: string,
   input: AppointmentData & { _id: string; version: number },
 ): Promise<Appointment[]> {
+  checkAppointmentDay(deps, input.createdAt);
   const settings = await readReminderSettings(deps.db);
   await deps.db.transaction().execute(async (trx) => {
     const patient = await requirePatient(trx, patientId);

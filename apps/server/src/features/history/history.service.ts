@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { DateWindow } from '@odonto/domain/date-window';
 import { MESSAGES } from '@odonto/domain/messages';
 import type { Patient, PatientHistoryEntry } from '@odonto/domain/contracts/patients';
 import type { Clock } from '../../app-types';
@@ -41,6 +42,8 @@ export interface HistoryDeps {
   db: Kysely<Database>;
   now: Clock;
   store: FileStore;
+  /** The days a treatment may be dated (config); the default window when not given. */
+  dateWindow?: DateWindow;
 }
 
 export function historyAudit(
@@ -84,7 +87,12 @@ export async function createEntry(
     changeFiles(deps.store, { add }, async (trx, added) => {
       const now = deps.now();
       const { chart } = await lockPatient(trx, patientId);
-      const checked = checkTreatment(form.obj, { mode: 'create', now, chart });
+      const checked = checkTreatment(form.obj, {
+        mode: 'create',
+        now,
+        chart,
+        ...(deps.dateWindow ? { dateWindow: deps.dateWindow } : {}),
+      });
       const id = await nextEntryId(trx, patientId, now);
       const uses = { patientId, entryId: id, now, userId: actor.userId };
       const used = await recordInstrumentUses(trx, uses, form.usedInstruments);
@@ -156,7 +164,13 @@ export async function updateEntry(
       const { history, chart } = await lockPatient(trx, patientId);
       const original = history.find((entry) => entry.id === id);
       if (!original) throw entryNotFound();
-      const checked = checkTreatment(form.obj, { mode: 'update', now, chart, original });
+      const checked = checkTreatment(form.obj, {
+        mode: 'update',
+        now,
+        chart,
+        original,
+        ...(deps.dateWindow ? { dateWindow: deps.dateWindow } : {}),
+      });
       const uses = { patientId, entryId: id, now, userId: actor.userId };
       const used = await recordInstrumentUses(trx, uses, form.usedInstruments);
       const claimed = newlyClaimedInstruments(

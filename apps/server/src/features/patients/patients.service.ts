@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { MESSAGES } from '@odonto/domain/messages';
 import type { Patient, PatientData } from '@odonto/domain/contracts/patients';
+import { birthdateProblem } from '@odonto/domain/date-window';
+import { toIsoDay } from '@odonto/domain/dates';
 import type { Clock } from '../../app-types';
 import { nextCounterValue } from '../../db/counters.queries';
 import type { Database, PatientRow } from '../../db/database';
@@ -35,12 +37,19 @@ function auditEntry(action: string, patientId: string, details?: Record<string, 
 }
 
 /** POST /api/save-pacient: the next file number, the row and its audit entry, all or nothing. */
+/** A birth date in the future or before 1900 is a typing mistake: 400 on `birthdate`. */
+function checkBirthdate(birthdate: string | null, now: Date): void {
+  const problem = birthdate === null ? null : birthdateProblem(birthdate, toIsoDay(now));
+  if (problem !== null) throw new AppError(400, 'invalid_input', problem, { fields: { birthdate: problem } });
+}
+
 export async function createPatient(
   deps: PatientsDeps,
   actor: AuditActor,
   data: PatientData,
 ): Promise<Patient> {
   const now = deps.now();
+  checkBirthdate(data.birthdate, now);
   const at = now.toISOString();
   const row = await deps.db.transaction().execute(async (trx) => {
     const created = await insertPatient(trx, {
@@ -76,6 +85,7 @@ export async function updatePatient(
 ): Promise<Patient> {
   const { version, ...data } = update;
   const now = deps.now();
+  checkBirthdate(data.birthdate, now);
   const row = await deps.db.transaction().execute(async (trx) => {
     const before = await findPatientById(trx, id);
     if (!before || before.deleted_at !== null) throw notFound();

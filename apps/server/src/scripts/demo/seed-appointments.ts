@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { addCalendarDays, instantOf, wallTimeAt } from '@odonto/domain/clinic-time';
 import { appointmentInput } from '@odonto/domain/contracts/appointments';
+import { DEFAULT_DATE_WINDOW } from '@odonto/domain/date-window';
 import { toIsoDay } from '@odonto/domain/dates';
 import type { Database } from '../../db/database';
 import { createAppointment } from '../../features/appointments/appointments.service';
@@ -81,7 +82,8 @@ export async function seedAppointments(
             medicId: doctor.id,
             nota: pick(NOTES),
           });
-          await createAppointment({ db, now: () => now, remindHours }, actor, pick(patients).id, input);
+          const deps = { db, now: () => now, remindHours, dateWindow: DEFAULT_DATE_WINDOW };
+          await createAppointment(deps, actor, pick(patients).id, input);
           count += 1;
           minutes = end + pick([0, 15, 30, 60]);
         }

@@ -82,6 +82,7 @@ export function PersonalFields({ form }: { form: PatientForm }) {
             value={field.value ?? null}
             onChange={(value) => field.onChange(value)}
             onBlur={field.onBlur}
+            minDate="1900-01-01"
             maxDate={today}
             defaultLevel={field.value ? 'month' : 'decade'}
             valueFormat="DD.MM.YYYY"

@@ -240,7 +240,10 @@ test('an edit saves; a stale edit from a second browser gets the conflict messag
   });
   await page.goto(`/pacienti/edit/${patient._id}`);
   const form = page.getByRole('form', { name: 'Formular date pacient' });
-  await expect(form.getByRole('textbox', { name: 'Prenume', exact: true })).toHaveValue(word);
+  // The edit screen's first load (its chunks, the patient, the places) can take long on a busy machine.
+  await expect(form.getByRole('textbox', { name: 'Prenume', exact: true })).toHaveValue(word, {
+    timeout: 30_000,
+  });
 
   const other = await newSignedInPage(browser, demoApp.url, DEMO_USERS.medic2);
   await other.goto(`/pacienti/edit/${patient._id}`);

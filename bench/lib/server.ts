@@ -7,6 +7,8 @@ const repoRoot = resolve(import.meta.dirname, '../..');
 export interface BenchServer {
   url: string;
   cookie: string;
+  /** The server process, e.g. to read its memory from /proc. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ export async function startBenchServer(
   return {
     url,
     cookie,
+    pid: child.pid ?? 0,
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');

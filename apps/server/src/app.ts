@@ -37,6 +37,7 @@ import { registerOutboxWorker } from './notify/worker-plugin';
 import { registerAuth } from './plugins/auth';
 import { registerCsrf } from './plugins/csrf';
 import { registerTextGuard } from './plugins/text-guard';
+import { setImageDecodeLimit } from './files/image-pool';
 import { registerErrorHandling, type ErrorReporter } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
@@ -73,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   const now = deps.now ?? (() => new Date());
+  setImageDecodeLimit(config.imageDecodeConcurrency);
   app.decorate('config', config);
   app.decorate('db', deps.db);
   app.decorate('dialect', deps.dialect);

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -50,6 +51,8 @@ const envSchema = z
     DATE_WINDOW_FIRST_YEAR: z.coerce.number().int().min(1900).max(2100).default(1990),
     // ...to 31 December of the year this many years ahead.
     DATE_WINDOW_YEARS_AHEAD: z.coerce.number().int().min(1).max(100).default(10),
+    // How many uploaded images are decoded at once (each takes its whole pixel buffer in memory).
+    IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
     // How review requests and the public review page name the clinic.
     CLINIC_NAME: z.string().trim().min(1).max(120).default('Clinica dentară'),
@@ -118,6 +121,8 @@ export interface Config {
   bootstrapAdmin: { email: string; password: string; nume: string } | null;
   webDistDir: string;
   trustProxy: boolean;
+  /** How many uploaded images are decoded at once; the CPU count unless set. */
+  imageDecodeConcurrency: number;
   /** The days a treatment or an appointment may be dated (a typing mistake like year 9999 is refused). */
   dateWindow: DateWindow;
   /** How late a failed sign-in from an address with many failures is answered (lockout.ts). */
@@ -183,6 +188,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     webDistDir: e.WEB_DIST_DIR ? toAbsolute(e.WEB_DIST_DIR, cwd) : resolve(repoRoot, 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,
     loginSlowdownMs: e.LOGIN_SLOWDOWN_MS,
+    imageDecodeConcurrency: e.IMAGE_DECODE_CONCURRENCY ?? availableParallelism(),
     dateWindow: { firstYear: e.DATE_WINDOW_FIRST_YEAR, yearsAhead: e.DATE_WINDOW_YEARS_AHEAD },
     clinicName: e.CLINIC_NAME,
     sms:

@@ -2,6 +2,7 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../plugins/errors';
 import { convertHeicToJpeg } from './heic';
 import { BmpUnsupportedError, decodeBmp, type DecodedBmp } from './bmp';
+import { withImageSlot } from './image-pool';
 
 export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'bmp' | 'heif';
 
@@ -76,12 +77,20 @@ function ftypBrands(bytes: Buffer): string[] {
  * other metadata dropped (sharp keeps none unless asked), at most `maxSide` pixels, JPEG (PNG when it has
  * transparency), plus a PNG thumbnail. HEIC photos are converted by heic-convert first.
  */
-export async function prepareImage(
-  input: Buffer,
-  options: ImageOptions,
-): Promise<{ source: ImageFormat; main: EncodedImage; thumb: EncodedImage }> {
+export async function prepareImage(input: Buffer, options: ImageOptions): Promise<PreparedImage> {
   const source = detectImageFormat(input);
   if (source === null) throw new AppError(415, 'unsupported_media', options.formatError);
+  // Decoded in a bounded pool: parallel uploads of huge images must not take the server's memory.
+  return withImageSlot(() => decodeAndEncode(input, source, options));
+}
+
+type PreparedImage = { source: ImageFormat; main: EncodedImage; thumb: EncodedImage };
+
+async function decodeAndEncode(
+  input: Buffer,
+  source: ImageFormat,
+  options: ImageOptions,
+): Promise<PreparedImage> {
   if (source === 'bmp') input = await bmpToPng(input);
   const metadata = await readMetadata(input);
   // sharp reads a HEIC's header but has no HEVC decoder; AVIF-in-HEIF it decodes itself.

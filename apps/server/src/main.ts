@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { App } from './app-types';
 import { ConfigError, loadConfig, type Config } from './config';
+import type { DataDirLock } from './db/data-dir-lock';
 import { shutdownSignals } from './shutdown';
 import type { ErrorReporter } from './plugins/errors';
 
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
   const { DataDirInUseError, lockDataDir } = await import('./db/data-dir-lock');
 
   // The embedded database has one owner: a second server on the same data dir would answer SQLITE_BUSY.
-  let dataDirLock: { release(): void } | null = null;
+  let dataDirLock: DataDirLock | null = null;
   if (config.database.kind === 'sqlite') {
     mkdirSync(config.dataDir, { recursive: true });
     try {

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { finished, startScript } from './processes';
+import { finished, listening, startScript } from './processes';
 
 /** The real entry point, as `npm start` runs it: migrate, bootstrap the admin, listen, stop on SIGTERM. */
 describe('src/main.ts', () => {
@@ -86,16 +86,3 @@ describe('one server per data dir', () => {
     expect((await thirdDone).code).toBe(0);
   });
 });
-
-/** Resolves with the server's address once it logs that it listens. */
-function listening(server: ReturnType<typeof startScript>): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
-    let log = '';
-    server.stdout?.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(log);
-      if (match?.[1]) resolve(match[1]);
-    });
-    server.on('exit', (code) => reject(new Error(`exited with ${code}: ${log}`)));
-  });
-}

@@ -37,3 +37,16 @@ export function finished(child: ChildProcess): Promise<Finished> {
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((done) => child.on('close', (code) => done({ code, stdout, stderr })));
 }
+
+/** Resolves with the server's address once it logs that it listens; rejects if it exits first. */
+export function listening(server: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let log = '';
+    server.stdout?.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(log);
+      if (match?.[1]) resolve(match[1]);
+    });
+    server.on('exit', (code) => reject(new Error(`exited with ${code}: ${log}`)));
+  });
+}

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { finished } from './processes';
+import { finished, listening } from './processes';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
@@ -76,16 +76,3 @@ describe('stopping the server', () => {
     await expect(fetch(`${url}/api/health`)).rejects.toThrow();
   }, 180_000);
 });
-
-/** Resolves with the address once the server logs that it listens. */
-function listening(process: ChildProcess): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
-    let log = '';
-    process.stdout?.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(log);
-      if (match?.[1]) resolve(match[1]);
-    });
-    process.on('exit', (code) => reject(new Error(`exited with ${code}: ${log}`)));
-  });
-}

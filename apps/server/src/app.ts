@@ -36,6 +36,7 @@ import type { SmsProvider } from './notify/sms';
 import { registerOutboxWorker } from './notify/worker-plugin';
 import { registerAuth } from './plugins/auth';
 import { registerCsrf } from './plugins/csrf';
+import { registerIdempotency } from './plugins/idempotency';
 import { registerTextGuard } from './plugins/text-guard';
 import { setImageDecodeLimit } from './files/image-pool';
 import { registerErrorHandling, type ErrorReporter } from './plugins/errors';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerCsrf(app, config.allowedOrigins);
   registerAuth(app);
   registerTextGuard(app);
+  registerIdempotency(app);
   await registerOpenApi(app, config);
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes } });
 

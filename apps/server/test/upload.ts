@@ -31,12 +31,13 @@ export async function postForm(
   url: string,
   parts: Record<string, FormValue>,
   cookie: string | null,
+  headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
   const { payload, contentType } = await formData(parts);
   return app.inject({
     method: 'POST',
     url,
     payload,
-    headers: { ...CSRF_HEADERS, 'content-type': contentType, ...(cookie ? { cookie } : {}) },
+    headers: { ...CSRF_HEADERS, 'content-type': contentType, ...(cookie ? { cookie } : {}), ...headers },
   });
 }

@@ -1,4 +1,7 @@
 import type { PlanAcceptanceContent } from './contracts/plans';
+import { canonicalJson } from './canonical-json';
+
+export { canonicalJson };
 
 /**
  * What a patient's e-signature covers (issue 8): the signed content of a history entry, of a consent or
@@ -72,22 +75,6 @@ export function signedEntryContent(patientId: string, entry: EntryLike): SignedE
 /** The signed content of a consent text (surrounding spaces and line-ending differences ignored). */
 export function signedConsentContent(patientId: string, text: string): SignedConsentContent {
   return { kind: 'consent', patientId, text: text.replace(/\r\n?/g, '\n').trim() };
-}
-
-/**
- * JSON with object keys sorted at every depth and no spaces: the same content always gives the same
- * text, so its SHA-256 identifies it. Arrays keep their order; undefined members are left out.
- */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') {
-    if (typeof value === 'number' && !Number.isFinite(value)) throw new Error('not a finite number');
-    return JSON.stringify(value) ?? 'null';
-  }
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, item]) => item !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
 }
 
 export interface SignatureComparison {

@@ -44,6 +44,7 @@ export interface Database {
   invoices: InvoicesTable;
   invoice_lines: InvoiceLinesTable;
   invoiced_charges: InvoicedChargesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export interface UsersTable {
@@ -794,3 +795,22 @@ export interface InvoicedChargesTable {
   invoice_id: string;
   created_at: string;
 }
+
+/** 'pending' while the first request with the key runs; 'done' once its answer is stored. */
+export type IdempotencyKeyStatus = 'pending' | 'done';
+
+export interface IdempotencyKeysTable {
+  /** The signed-in user's id, or 'public' for calls made without a session. */
+  scope: string;
+  key: string;
+  /** SHA-256 of the method, the address and the canonical body. */
+  fingerprint: string;
+  status: IdempotencyKeyStatus;
+  response_status: number | null;
+  /** The answer's headers a repeat needs (content type), as JSON. */
+  response_headers: string | null;
+  response_body: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;

@@ -14,7 +14,11 @@ export async function registerOpenApi(app: App, config: Config): Promise<void> {
         title: 'Odonto API',
         description:
           'Write calls (every method but GET/HEAD/OPTIONS, and the GET calls that delete) need the header ' +
-          '`X-Requested-With: odonto`. Signed-in calls carry the `odonto_session` cookie set by POST /api/login.',
+          '`X-Requested-With: odonto`. Signed-in calls carry the `odonto_session` cookie set by POST /api/login. ' +
+          'A write may carry `Idempotency-Key` (1–200 visible ASCII characters, e.g. a UUID, new for each ' +
+          'submission): a repeat with the same key and body within 24 hours gets the first answer again, ' +
+          'marked `Idempotent-Replayed: true`, without writing; the same key with another body is 422; a ' +
+          'repeat sent while the first is still running waits for it (409 with Retry-After after 10 s).',
         version: '1',
       },
       servers: [{ url: config.publicUrl }],

@@ -65,4 +65,68 @@ describe('http client', () => {
   it('encodes path segments', () => {
     expect(segment('ana+test@clinica.ro')).toBe('ana%2Btest%40clinica.ro');
   });
+
+  describe('Idempotency-Key', () => {
+    const body = { nume: 'Popescu' };
+
+    it('sends one key for a submission sent twice before its answer (a double-click)', async () => {
+      const { calls } = mockApi({ 'POST /api/save-pacient': { status: 201, body: {} } });
+      await Promise.all([
+        request('/api/save-pacient', { method: 'POST', body }),
+        request('/api/save-pacient', { method: 'POST', body }),
+      ]);
+      const [first, second] = calls.map((call) => call.headers['Idempotency-Key']);
+      expect(first).toMatch(/^[0-9a-f]{32}$/);
+      expect(second).toBe(first);
+    });
+
+    it('keeps the key for a retry after a lost answer, and takes a new one after an answer', async () => {
+      const keys: (string | undefined)[] = [];
+      const fetchMock = vi.fn((_path: string, init: RequestInit) => {
+        keys.push((init.headers as Record<string, string>)['Idempotency-Key']);
+        if (keys.length === 1) return Promise.reject(new TypeError('Failed to fetch'));
+        return Promise.resolve(new Response('{}', { status: 201 }));
+      });
+      vi.stubGlobal('fetch', fetchMock);
+      await expect(request('/api/save-pacient', { method: 'POST', body })).rejects.toMatchObject({
+        status: 0,
+      });
+      await request('/api/save-pacient', { method: 'POST', body });
+      await request('/api/save-pacient', { method: 'POST', body });
+      expect(keys[1]).toBe(keys[0]);
+      expect(keys[2]).not.toBe(keys[1]);
+    });
+
+    it('gives another body or call its own key, and none to a GET', async () => {
+      const { calls } = mockApi({
+        'POST /api/save-pacient': { status: 201, body: {} },
+        'GET /api/setup': { body: { needsSetup: false } },
+      });
+      const edited = { nume: 'Ionescu' };
+      await Promise.all([
+        request('/api/save-pacient', { method: 'POST', body }),
+        request('/api/save-pacient', { method: 'POST', body: edited }),
+        request('/api/setup'),
+      ]);
+      expect(calls[0]?.headers['Idempotency-Key']).not.toBe(calls[1]?.headers['Idempotency-Key']);
+      expect(calls[2]?.headers['Idempotency-Key']).toBeUndefined();
+    });
+
+    it('recognises the same form with the same file as one submission', async () => {
+      const { calls } = mockApi({ 'POST /api/update-doc/p1': { status: 201, body: {} } });
+      const file = new File(['%PDF'], 'acord.pdf', { type: 'application/pdf', lastModified: 1 });
+      const form = () => {
+        const data = new FormData();
+        data.append('obj', '{"label":"Acord"}');
+        data.append('file', file);
+        return data;
+      };
+      await Promise.all([
+        request('/api/update-doc/p1', { method: 'POST', body: form() }),
+        request('/api/update-doc/p1', { method: 'POST', body: form() }),
+      ]);
+      expect(calls[0]?.headers['Idempotency-Key']).toBeDefined();
+      expect(calls[1]?.headers['Idempotency-Key']).toBe(calls[0]?.headers['Idempotency-Key']);
+    });
+  });
 });

@@ -50,14 +50,41 @@ interface RequestOptions<S extends z.ZodType | undefined> {
 
 type Result<S> = S extends z.ZodType ? z.output<S> : unknown;
 
+/**
+ * The `Idempotency-Key` of each write still waiting for its answer, by its call and body. A double-click
+ * sends the same submission twice, and a retry after a lost answer sends it again: both carry the key of
+ * the first, so the server writes once and answers the repeat with the first answer. Once an answer
+ * arrives the submission is over; the next one, even identical, is a new write with a new key.
+ */
+const pendingWrites = new Map<string, string>();
+
+function newIdempotencyKey(): string {
+  // getRandomValues works on plain http too (a clinic's LAN address), where randomUUID does not exist.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** What identifies one submission: the call and its body (a file by its name, size, type and date). */
+function submissionOf(method: Method, path: string, body: Body): string {
+  if (!(body instanceof FormData)) return `${method} ${path} ${JSON.stringify(body ?? null)}`;
+  const parts = Array.from(body.entries(), ([name, value]) =>
+    typeof value === 'string'
+      ? [name, value]
+      : [name, value.name, value.size, value.type, value.lastModified],
+  );
+  return `${method} ${path} ${JSON.stringify(parts)}`;
+}
+
 function toRequestInit(
   method: Method,
   body: Body,
   signal: AbortSignal | undefined,
   cache: RequestCache | undefined,
+  idempotencyKey: string | undefined,
 ): RequestInit {
   // The server's CSRF rule wants this header on every state-changing call; sending it always is simpler.
   const headers: Record<string, string> = { 'X-Requested-With': 'odonto', Accept: 'application/json' };
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;
@@ -92,13 +119,21 @@ export async function request<S extends z.ZodType | undefined = undefined>(
   path: string,
   { method = 'GET', body, schema, signal, cache }: RequestOptions<S> = {},
 ): Promise<Result<S>> {
+  const submission = method === 'GET' ? null : submissionOf(method, path, body);
+  let idempotencyKey: string | undefined;
+  if (submission !== null) {
+    idempotencyKey = pendingWrites.get(submission) ?? newIdempotencyKey();
+    pendingWrites.set(submission, idempotencyKey);
+  }
   let response: Response;
   try {
-    response = await fetch(path, toRequestInit(method, body, signal, cache));
+    response = await fetch(path, toRequestInit(method, body, signal, cache, idempotencyKey));
   } catch (error) {
+    // No answer: the write may have happened, so a retry of this submission keeps its key.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'network', NETWORK_ERROR_MESSAGE);
   }
+  if (submission !== null) pendingWrites.delete(submission);
   const json = await readJson(response);
   if (!response.ok) throw toApiError(response.status, json);
   if (!schema) return json as Result<S>;

@@ -20,6 +20,7 @@ import { invoices } from './0017-invoices';
 import { reportIndexes } from './0018-report-indexes';
 import { receivablesOrder } from './0019-receivables-order';
 import { doctorReceivables } from './0020-doctor-receivables';
+import { idempotencyKeys } from './0021-idempotency-keys';
 
 /**
  * Every migration, in order. Names are numbered and never change once released; migrations are
@@ -47,6 +48,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0018-report-indexes': reportIndexes(),
     '0019-receivables-order': receivablesOrder(),
     '0020-doctor-receivables': doctorReceivables(),
+    '0021-idempotency-keys': idempotencyKeys(),
   };
 }
 

@@ -26,7 +26,9 @@ FROM node:${NODE_VERSION}-bookworm-slim
 RUN apt-get update \
   && apt-get install -y --no-install-recommends tini \
   && rm -rf /var/lib/apt/lists/*
+# MALLOC_ARENA_MAX: as npm start's launcher sets it (scripts/start.mjs), for parallel image uploads.
 ENV NODE_ENV=production \
+  MALLOC_ARENA_MAX=2 \
   ODONTO_DATA_DIR=/data \
   HOST=0.0.0.0 \
   PORT=3000

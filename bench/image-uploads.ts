@@ -16,6 +16,7 @@ const ADMIN = { email: 'admin@bench.test', password: 'Parola-Bench-2026' };
 
 interface Outcome {
   pool: string;
+  arenas: string;
   statuses: Record<number, number>;
   seconds: number;
   peakMb: number;
@@ -45,7 +46,8 @@ function peakResidentMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
-async function run(photo: Buffer, concurrency: number | null): Promise<Outcome> {
+/** `arenas`: MALLOC_ARENA_MAX as npm start sets it ('2'), or null for glibc's default (8 per core). */
+async function run(photo: Buffer, concurrency: number | null, arenas: '2' | null): Promise<Outcome> {
   const dataDir = await mkdtemp(join(tmpdir(), 'odonto-bench-images-'));
   const server = await startBenchServer(
     {
@@ -55,6 +57,7 @@ async function run(photo: Buffer, concurrency: number | null): Promise<Outcome> 
       OUTBOX_WORKER: 'false',
       UPLOAD_MAX_MB: '100',
       ...(concurrency === null ? {} : { IMAGE_DECODE_CONCURRENCY: String(concurrency) }),
+      MALLOC_ARENA_MAX: arenas ?? undefined,
     },
     ADMIN,
   );
@@ -89,6 +92,7 @@ async function run(photo: Buffer, concurrency: number | null): Promise<Outcome> 
     console.log(`pool ${concurrency ?? 'default'}: baseline ${baseline} MB`);
     return {
       pool: concurrency === null ? `default (${availableParallelism()})` : String(concurrency),
+      arenas: arenas ?? 'glibc default',
       statuses,
       seconds,
       peakMb: peakResidentMb(server.pid),
@@ -101,10 +105,14 @@ async function run(photo: Buffer, concurrency: number | null): Promise<Outcome> 
 
 const photo = await hugePhoto();
 console.log(`a ${SIDE}×${SIDE} PNG of ${(photo.length / 2 ** 20).toFixed(1)} MB, ${UPLOADS} uploads at once`);
-const outcomes = [await run(photo, null), await run(photo, UPLOADS)];
+const outcomes = [
+  await run(photo, null, '2'),
+  await run(photo, null, null),
+  await run(photo, UPLOADS, '2'),
+];
 const rows = outcomes.map(
-  ({ pool, statuses, seconds, peakMb }) =>
-    `| ${pool} | ${UPLOADS} | ${Object.entries(statuses)
+  ({ pool, arenas, statuses, seconds, peakMb }) =>
+    `| ${pool} | ${arenas} | ${UPLOADS} | ${Object.entries(statuses)
       .map(([status, count]) => `${count}× ${status}`)
       .join(', ')} | ${seconds.toFixed(1)} | ${peakMb} |`,
 );
@@ -114,11 +122,14 @@ const body = [
   machineLine(),
   '',
   `${UPLOADS} avatars of ${SIDE}×${SIDE} pixels (49 MP, a ${(photo.length / 2 ** 20).toFixed(1)} MB PNG) uploaded at once, SQLite. ` +
-    'Peak resident memory of the server process (VmHWM), decoding pool as set by IMAGE_DECODE_CONCURRENCY ' +
-    '(the second row lets every upload decode at once, as before the pool).',
+    'Peak resident memory of the server process (VmHWM), decoding pool as set by IMAGE_DECODE_CONCURRENCY, ' +
+    'malloc arenas as set by MALLOC_ARENA_MAX. The first row is the server as `npm start` and the Docker ' +
+    'image run it (two arenas); the second keeps glibc\'s default arenas, where the decoding threads leave ' +
+    'freed pixel buffers spread over many; the third lets every upload decode at once, as before the pool. ' +
+    'Between runs the figures move by about ±40 MB.',
   '',
-  '| decoding pool | uploads | answers | all done in s | peak RSS MB |',
-  '|---|---:|---|---:|---:|',
+  '| decoding pool | malloc arenas | uploads | answers | all done in s | peak RSS MB |',
+  '|---|---|---:|---|---:|---:|',
   ...rows,
 ].join('\n');
 writeSection('image-uploads', body);

@@ -26,7 +26,9 @@ if (isDemo) {
 // if this launcher is killed outright the server notices it is gone and drains.
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
-  env: { ...env, ODONTO_LAUNCHER_PID: String(process.pid) },
+  // Two malloc arenas, not eight per core: image decoding threads otherwise leave each arena holding
+  // freed pixel buffers (bench/RESULTS.md, parallel uploads: about 470–510 MB peak instead of 610).
+  env: { MALLOC_ARENA_MAX: '2', ...env, ODONTO_LAUNCHER_PID: String(process.pid) },
   stdio: 'inherit',
   detached: true,
 });

@@ -37,23 +37,29 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   throw new Error('the server did not start');
 }
 
-/** Starts the real server (as `npm start` does) on a data set and signs in as `email`. */
+/**
+ * Starts the real server (as `npm start` does, with its MALLOC_ARENA_MAX) on a data set and signs in as
+ * `email`. A variable given as undefined is left out of the server's environment.
+ */
 export async function startBenchServer(
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
   credentials: { email: string; password: string },
 ): Promise<BenchServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const serverEnv: NodeJS.ProcessEnv = {
+    MALLOC_ARENA_MAX: '2',
+    ...process.env,
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  };
+  for (const [name, value] of Object.entries(serverEnv)) if (value === undefined) delete serverEnv[name];
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
+    env: serverEnv,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForHealth(url, child);

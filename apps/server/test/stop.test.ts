@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -43,6 +43,10 @@ describe('stopping the server', () => {
     const launcher = startLauncher();
     const done = finished(launcher);
     await listening(launcher);
+    // The server runs with two malloc arenas (decoded images otherwise leave memory in many).
+    const pid = launcher.pid ?? 0;
+    const serverPid = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ')[0];
+    expect(readFileSync(`/proc/${serverPid}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=2');
     launcher.kill('SIGTERM');
     const { code, stdout } = await done;
     expect(code).toBe(0);

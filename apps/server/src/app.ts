@@ -39,7 +39,7 @@ import { registerCsrf } from './plugins/csrf';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerTextGuard } from './plugins/text-guard';
 import { setImageDecodeLimit } from './files/image-pool';
-import { registerErrorHandling, type ErrorReporter } from './plugins/errors';
+import { answerFrameworkError, registerErrorHandling, type ErrorReporter } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web';
@@ -70,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

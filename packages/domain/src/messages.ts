@@ -5,6 +5,8 @@ export const MESSAGES = {
   forbidden: 'Nu aveți acces la această operațiune.',
   notFound: 'Resursa nu a fost găsită.',
   routeNotFound: 'Adresa cerută nu există.',
+  badUrl: 'Adresa cerută nu este validă.',
+  uriTooLong: 'Adresa cerută este prea lungă.',
   conflict: 'Datele au fost modificate între timp de altcineva.',
   serverError: 'Eroare server.',
   databaseBusy: 'Baza de date este ocupată. Încercați din nou în câteva secunde.',

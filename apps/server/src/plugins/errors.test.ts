@@ -133,4 +133,14 @@ describeEachDialect('error answers', ({ useApp, dialect }) => {
       expect(errorOf(response)).toEqual({ code: 'not_found', message: MESSAGES.routeNotFound });
     }
   });
+
+  it("answers the router's own faults in the API's shape: a too long path parameter, a broken escape", async () => {
+    const long = await call(t().app, { url: `/api/get-pacient/${'a'.repeat(150)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.headers['content-type']).toContain('application/json');
+    expect(errorOf(long)).toEqual({ code: 'uri_too_long', message: MESSAGES.uriTooLong });
+    const broken = await call(t().app, { url: '/api/get-pacient/%E0%A4%A' });
+    expect(broken.statusCode).toBe(400);
+    expect(errorOf(broken)).toEqual({ code: 'invalid_input', message: MESSAGES.badUrl });
+  });
 });

@@ -89,6 +89,26 @@ export function registerErrorHandling(app: App, reportError: ErrorReporter | und
   });
 }
 
+/**
+ * Fastify's router answers a few faults before any route or hook runs (a path parameter past its length
+ * limit, a malformed percent-encoding) with a body of its own; `frameworkErrors` routes them here so
+ * every error answer keeps the API's shape.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void sendError(reply, 414, 'uri_too_long', MESSAGES.uriTooLong);
+  } else if (error.code === 'FST_ERR_BAD_URL') {
+    void sendError(reply, 400, 'invalid_input', MESSAGES.badUrl);
+  } else {
+    reply.log.error({ err: error }, 'router failed');
+    void sendError(reply, 500, 'server_error', MESSAGES.serverError);
+  }
+}
+
 /** `/a/0/b` → `a.0.b`; the body itself → `_`. */
 function fieldName(instancePath: string): string {
   const name = instancePath.replace(/^\//, '').replaceAll('/', '.');

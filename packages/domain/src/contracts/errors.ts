@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   // 410: a single-use link that was used or has expired (review links).
   'gone',
   'too_large',
+  // 414: an address (a path parameter) longer than any the API takes.
+  'uri_too_long',
   'unsupported_media',
   'unprocessable',
   'rate_limited',

@@ -40,6 +40,7 @@ async function main(): Promise<void> {
   const { connectDatabase } = await import('./db/connect');
   const { migrateToLatest } = await import('./db/migrate');
   const { createAdmin } = await import('./features/auth/auth.service');
+  const { loadBuiltInPlaces } = await import('./features/places/places-builtin.service');
   const { DataDirInUseError, lockDataDir } = await import('./db/data-dir-lock');
 
   // The embedded database has one owner: a second server on the same data dir would answer SQLITE_BUSY.
@@ -72,6 +73,14 @@ async function main(): Promise<void> {
     log = app.log;
     const applied = await migrateToLatest(database.db, database.dialect);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+    // A new clinic has every locality from its first start; a restart only checks that some are there.
+    const loadStarted = performance.now();
+    const places = await loadBuiltInPlaces(database.db, database.dialect, { now: app.now() });
+    if (places) {
+      const { counties, localities, edition } = places;
+      const ms = Math.round(performance.now() - loadStarted);
+      app.log.info({ counties, localities, edition, ms }, 'built-in SIRUTA register loaded');
+    }
     if (config.bootstrapAdmin) {
       const created = await createAdmin(
         { db: database.db, dialect: database.dialect, now: app.now },

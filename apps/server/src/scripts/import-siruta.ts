@@ -1,15 +1,17 @@
 // Imports the SIRUTA register of localities (DESIGN.md §7) into the configured database:
-//   npm run import:siruta -- <file.csv>
-// Uses the app's configuration (ODONTO_DATA_DIR, DATABASE_URL) and applies pending migrations first.
-import { readFile } from 'node:fs/promises';
+//   npm run import:siruta -- <file.csv>      (or a gzipped <file.csv.gz>)
+// For editions newer than the one shipped with Odonto (which the server loads on its first start); any
+// edition's layout is read (packages/domain/src/siruta.ts). Uses the app's configuration (ODONTO_DATA_DIR,
+// DATABASE_URL) and applies pending migrations first.
 import { resolve } from 'node:path';
 import { SirutaFormatError } from '@odonto/domain/siruta';
 import { ConfigError, loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
-import { decodeCsv, importPlaces } from '../features/places/places.service';
+import { readRegisterFile } from '../features/places/places-builtin.service';
+import { importPlaces } from '../features/places/places.service';
 
-const USAGE = 'Folosire: npm run import:siruta -- <fișier.csv>';
+const USAGE = 'Folosire: npm run import:siruta -- <fișier.csv sau fișier.csv.gz>';
 const numbers = new Intl.NumberFormat('ro-RO');
 
 /** '1 județ', '3 județe', '42 de județe', '13.851 de localități': Romanian puts "de" after 20–99 and 00. */
@@ -28,9 +30,9 @@ async function run(args: readonly string[]): Promise<number> {
   }
   // npm runs scripts from the repository root; a relative path means the caller's directory.
   const path = resolve(process.env['INIT_CWD'] ?? process.cwd(), file);
-  let bytes: Buffer;
+  let text: string;
   try {
-    bytes = await readFile(path);
+    text = await readRegisterFile(path);
   } catch {
     console.error(`Eroare: fișierul ${path} nu poate fi citit.`);
     return 1;
@@ -43,7 +45,7 @@ async function run(args: readonly string[]): Promise<number> {
   const database = await connectDatabase(config.database);
   try {
     await migrateToLatest(database.db, database.dialect);
-    const imported = await importPlaces(database.db, decodeCsv(bytes), { source: 'cli' });
+    const imported = await importPlaces(database.db, text, { source: 'cli' });
     const localities = countRo(imported.localities, 'localitate', 'localități');
     console.log(`Import SIRUTA reușit: ${localities} în ${countRo(imported.counties, 'județ', 'județe')}.`);
     return 0;

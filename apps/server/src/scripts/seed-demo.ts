@@ -31,7 +31,7 @@ async function run(): Promise<void> {
     const now = new Date();
     const staff = await seedStaff(database.db, now);
     if (await seedClinic(database.db, now)) console.log('Datele clinicii demo au fost completate.');
-    const localities = await seedPlaces(database.db);
+    const localities = await seedPlaces(database.db, database.dialect);
     if (localities !== null) console.log(`Localități importate din registrul SIRUTA: ${localities}`);
     const patients = await seedPatients(database.db, now);
     if (patients > 0) console.log(`Pacienți demo adăugați: ${patients}`);

@@ -1,14 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
 import { describeEachDialect, type TestApp } from '../../../test/build-test-app';
 import { runScript } from '../../../test/processes';
-import { countPlacesByCounty } from './places.queries';
+import { BUILT_IN_REGISTER, loadBuiltInPlaces } from './places-builtin.service';
+import { countPlacesByCounty, listCountyPlaces } from './places.queries';
 import { importPlaces, lastImport } from './places.service';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../../../..');
 const FIXTURE = join(REPO_ROOT, 'packages/domain/src/__fixtures__/siruta-2025.csv');
+const FIXTURE_2026 = join(REPO_ROOT, 'packages/domain/src/__fixtures__/siruta-2026.csv');
 // Reference data outside the repository (DESIGN.md §7); absent on machines without it.
 const REGISTER = resolve(REPO_ROOT, '../shared/data/siruta.csv');
 
@@ -69,6 +72,57 @@ describeEachDialect('SIRUTA import', ({ useApp }) => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('nu poate fi citit');
     expect(await storedCount(t())).toBe(21);
+  });
+
+  it('accepts a gzipped register and the 2026 layout (",", cedilla ş ţ, LAU): names stored with ș ț', async () => {
+    // The 2026 fixture rewritten as INS's 2026 file is: comma-separated instead of ';'.
+    const text2026 = readFileSync(FIXTURE_2026, 'utf8').replaceAll(';', ',');
+    expect(text2026).toMatch(/^SIRUTA,DENLOC,CODP,JUD,SIRSUP,TIP,NIV,MED,REGIUNE,FSJ,NUTS,LAU\n/);
+    expect(text2026).toContain('VALEA LUI ŞTEFAN'); // cedilla Ş, not comma-below Ș
+    const file = join(t().dataDir, 'siruta_s1_2026.csv.gz');
+    await writeFile(file, gzipSync(text2026));
+    const done = await runScript('src/scripts/import-siruta.ts', [file], scriptEnv(t()));
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stdout).toBe('Import SIRUTA reușit: 21 de localități în 3 județe.\n');
+    const alba = await listCountyPlaces(t().db, 'AB');
+    expect(alba).toContainEqual({
+      nume: 'Valea lui Ștefan',
+      simplu: 'Valea lui Stefan',
+      comuna: 'Piatra Alba',
+    });
+    expect(alba.filter((l) => /[şţŞŢ]/.test(l.nume))).toEqual([]);
+  });
+
+  it('loads the built-in register once into a database without localities (the first start)', async () => {
+    const started = performance.now();
+    const [first, racing] = await Promise.all([
+      loadBuiltInPlaces(t().db, t().dialect, { now: new Date('2026-03-01T10:00:00Z') }),
+      loadBuiltInPlaces(t().db, t().dialect),
+    ]);
+    const seconds = (performance.now() - started) / 1000;
+    // Two servers starting on one new database: one loads, the other finds the localities there.
+    const loaded = first ?? racing;
+    expect([first, racing].filter((answer) => answer === null)).toHaveLength(1);
+    expect(loaded).toMatchObject({ counties: 42, localities: 13_851, source: 'builtin', edition: '2025_S1' });
+    expect(await storedCount(t())).toBe(13_851);
+    expect(await lastImport(t().db)).toEqual(loaded);
+    const audit = await t()
+      .db.selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'places_import')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(JSON.parse(audit[0]?.details ?? '{}')).toMatchObject({ source: 'builtin', edition: '2025_S1' });
+    expect(await loadBuiltInPlaces(t().db, t().dialect)).toBeNull();
+    console.info(`built-in SIRUTA load [${t().dialect}]: ${seconds.toFixed(2)} s`);
+    expect(BUILT_IN_REGISTER.file).toMatch(/reference-data\/siruta-2025-s1\.csv\.gz$/);
+  });
+
+  it('leaves an earlier import alone: a clinic that imported a newer edition keeps it', async () => {
+    const imported = await importPlaces(t().db, readFileSync(FIXTURE, 'utf8'));
+    expect(await loadBuiltInPlaces(t().db, t().dialect)).toBeNull();
+    expect(await storedCount(t())).toBe(21);
+    expect(await lastImport(t().db)).toEqual(imported);
   });
 
   it.skipIf(!existsSync(REGISTER))(

@@ -17,6 +17,12 @@ export async function replacePlaces(trx: Kysely<Database>, rows: readonly NewPla
   }
 }
 
+/** Whether any locality is stored: one row read through the primary key, cheap at every start. */
+export async function hasPlaces(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom('places').select('county_auto').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The number of stored localities per county code. */
 export async function countPlacesByCounty(db: Kysely<Database>): Promise<Map<string, number>> {
   const rows = await db

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { lockTable, type DialectName } from '../../db/dialect';
 import { COUNTIES, countyByAuto, type County } from '@odonto/domain/places';
 import { parseSiruta } from '@odonto/domain/siruta';
 import type { CountyLocalitiesResponse, PlacesResponse } from '@odonto/domain/contracts/places';
@@ -8,6 +9,7 @@ import { writeAudit, type AuditActor } from '../../plugins/audit';
 import { COUNTRIES, COUNTRIES_TAG } from './countries';
 import {
   countPlacesByCounty,
+  hasPlaces,
   listCountyPlaces,
   readImportSetting,
   replacePlaces,
@@ -22,12 +24,16 @@ export interface PlacesImport {
   counties: number;
   localities: number;
   sha256: string;
-  source: 'cli' | 'upload' | 'demo';
+  /** 'builtin': the register shipped with Odonto, loaded on the first start (places-builtin.service.ts). */
+  source: 'cli' | 'upload' | 'demo' | 'builtin';
+  /** The SIRUTA edition, when known (the shipped register's: '2025_S1'). */
+  edition?: string;
 }
 
 export interface ImportOptions {
   now?: Date;
   source?: PlacesImport['source'];
+  edition?: string;
   actor?: AuditActor;
 }
 
@@ -42,6 +48,31 @@ export async function importPlaces(
   csvText: string,
   options: ImportOptions = {},
 ): Promise<PlacesImport> {
+  const imported = await storePlaces(db, csvText, options, null);
+  if (!imported) throw new Error('places import stored nothing');
+  return imported;
+}
+
+/**
+ * Like importPlaces, but only into a database without localities: the check and the writes are one
+ * transaction, with the table locked on PostgreSQL, so two servers starting on one new database load the
+ * register once. Answers null (and writes nothing) when localities are already there.
+ */
+export async function importPlacesIfEmpty(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  csvText: string,
+  options: ImportOptions = {},
+): Promise<PlacesImport | null> {
+  return storePlaces(db, csvText, options, dialect);
+}
+
+async function storePlaces(
+  db: Kysely<Database>,
+  csvText: string,
+  options: ImportOptions,
+  onlyIfEmptyOn: DialectName | null,
+): Promise<PlacesImport | null> {
   const { localitati, counts } = parseSiruta(csvText);
   const rows: NewPlaceRow[] = [];
   for (const [auto, list] of Object.entries(localitati)) {
@@ -62,17 +93,27 @@ export async function importPlaces(
     ...counts,
     sha256: createHash('sha256').update(csvText).digest('hex'),
     source: options.source ?? 'cli',
+    ...(options.edition === undefined ? {} : { edition: options.edition }),
   };
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    if (onlyIfEmptyOn !== null) {
+      await lockTable(trx, onlyIfEmptyOn, 'places');
+      if (await hasPlaces(trx)) return null;
+    }
     await replacePlaces(trx, rows);
     await writeImportSetting(trx, JSON.stringify(record), record.importedAt);
     await writeAudit(trx, now, options.actor ?? NO_ACTOR, {
       action: 'places_import',
       entity: 'places',
-      details: { ...counts, sha256: record.sha256, source: record.source },
+      details: {
+        ...counts,
+        sha256: record.sha256,
+        source: record.source,
+        ...(record.edition === undefined ? {} : { edition: record.edition }),
+      },
     });
+    return record;
   });
-  return record;
 }
 
 /** The last import, or null before the first one (or when the record is unreadable). */

@@ -158,4 +158,21 @@ describe('README', () => {
     for (const name of assigned) expect(documented, name).toContain(name);
     expect(existsSync(resolve(root, 'Dockerfile'))).toBe(true);
   });
+
+  it("gives the defaults the server uses (issue 19: MAIL_FROM's was not)", () => {
+    const config = read('apps/server/src/config.ts');
+    // `NAME: z....default('text')`, `.default(120)`, `.default(false)` in config.ts's schema.
+    const defaults = new Map(
+      [...config.matchAll(/^ {4}([A-Z][A-Z0-9_]*): .*\.default\((?:'([^']*)'|(\d+|true|false))\)/gm)].map(
+        (match) => [match[1] ?? '', match[2] ?? match[3] ?? ''],
+      ),
+    );
+    // Rows of one setting whose default is one literal: | `NAME` | `value` | ...
+    const rows = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \| `([^`]*)` \|/gm)];
+    expect(rows.length).toBeGreaterThan(10);
+    for (const [, name = '', documented] of rows) {
+      if (defaults.has(name)) expect(documented, name).toBe(defaults.get(name));
+    }
+    expect(defaults.get('MAIL_FROM')).toBeDefined();
+  });
 });

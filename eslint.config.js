@@ -56,6 +56,7 @@ const PUBLIC_FEATURE_MODULES = {
     'plans/plan-acceptance.service',
     'invoices/ubl-invoice',
     'efactura/efactura-submissions',
+    'efactura/secret-box',
   ],
 };
 

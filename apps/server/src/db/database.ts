@@ -45,6 +45,9 @@ export interface Database {
   invoice_lines: InvoiceLinesTable;
   invoiced_charges: InvoicedChargesTable;
   idempotency_keys: IdempotencyKeysTable;
+  user_totp: UserTotpTable;
+  recovery_codes: RecoveryCodesTable;
+  sign_in_challenges: SignInChallengesTable;
 }
 
 export interface UsersTable {
@@ -814,3 +817,41 @@ export interface IdempotencyKeysTable {
   completed_at: string | null;
 }
 export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
+
+/** A user's TOTP key (migration 0022, decision 0027). */
+export interface UserTotpTable {
+  user_id: string;
+  /** The base32 key sealed with the secrets-at-rest key (purpose 'totp:<user id>'). */
+  secret_sealed: string;
+  /** Null while the key waits for its first code (set up but not confirmed). */
+  enabled_at: string | null;
+  /** The 30-second step of the last accepted code: a code of this step or an earlier one is refused. */
+  last_used_step: number | null;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+export type UserTotpRow = Selectable<UserTotpTable>;
+
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  /** sha256 of the normalised code (80 random bits). */
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** 'code': TOTP is on, a code completes the sign-in; 'setup': the clinic requires TOTP, set it up now. */
+export type SignInChallengeKind = 'code' | 'setup';
+
+export interface SignInChallengesTable {
+  id: string;
+  /** sha256 of the token in the `odonto_2fa` cookie. */
+  token_hash: string;
+  user_id: string;
+  kind: SignInChallengeKind;
+  created_at: string;
+  expires_at: string;
+  ip: string;
+}

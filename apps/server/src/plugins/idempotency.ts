@@ -42,7 +42,8 @@ const KEPT_HEADERS = ['content-type', 'location', 'etag'] as const;
  * before it is sent. A repeat with the same key and the same call and body gets that answer again, marked
  * `Idempotent-Replayed: true`, without running the route; while the first still runs, the repeat waits for
  * it. The same key with another call or body is 422. A 5xx stores nothing: the write did not happen, so a
- * repeat runs again; so does the repeat of an answer that set a cookie (a sign-in). Keys belong to the signed-in user; answers are kept 24 hours.
+ * repeat runs again; so does the repeat of an answer that set a cookie (a sign-in) or is marked `Cache-Control: no-store` (a
+ * secret shown once). Keys belong to the signed-in user; answers are kept 24 hours.
  */
 export function registerIdempotency(app: App): void {
   app.decorateRequest('idempotencyKey', null);
@@ -102,7 +103,9 @@ export function registerIdempotency(app: App): void {
     const body = storableBody(payload);
     // A sign-in's answer sets its session cookie: a repeat could not give it back, so it runs again.
     const setsCookie = reply.getHeader('set-cookie') !== undefined;
-    if (reply.statusCode >= 500 || body === null || setsCookie) {
+    // An answer marked no-store holds a secret shown once (a new TOTP key, recovery codes): not kept.
+    const isNoStore = /\bno-store\b/i.test(String(reply.getHeader('cache-control') ?? ''));
+    if (reply.statusCode >= 500 || body === null || setsCookie || isNoStore) {
       await releaseIdempotencyKey(app.db, id);
       return payload;
     }

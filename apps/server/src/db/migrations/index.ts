@@ -21,6 +21,7 @@ import { reportIndexes } from './0018-report-indexes';
 import { receivablesOrder } from './0019-receivables-order';
 import { doctorReceivables } from './0020-doctor-receivables';
 import { idempotencyKeys } from './0021-idempotency-keys';
+import { twoFactor } from './0022-two-factor';
 
 /**
  * Every migration, in order. Names are numbered and never change once released; migrations are
@@ -49,6 +50,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0019-receivables-order': receivablesOrder(),
     '0020-doctor-receivables': doctorReceivables(),
     '0021-idempotency-keys': idempotencyKeys(),
+    '0022-two-factor': twoFactor(),
   };
 }
 

@@ -37,6 +37,11 @@ export async function findUserByEmail(db: Kysely<Database>, email: string): Prom
   return row ? toAccount(row) : null;
 }
 
+export async function findUserById(db: Kysely<Database>, id: string): Promise<UserAccount | null> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toAccount(row) : null;
+}
+
 export async function countUsers(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom('users')
@@ -133,11 +138,11 @@ export async function markTokenUsed(db: Kysely<Database>, tokenId: string, at: s
 
 /**
  * The time of the n-th most recent audit row of `action` (n counted from 1) for an account or an address
- * since `since`, or null when there were fewer: failed sign-ins, password reset requests.
+ * since `since`, or null when there were fewer: failed sign-ins, password reset requests, wrong codes.
  */
 export async function nthRecentAction(
   db: Kysely<Database>,
-  action: 'login_failed' | 'password_reset_requested',
+  action: 'login_failed' | 'password_reset_requested' | 'two_factor_failed' | 'two_factor_locked',
   by: { column: 'user_email' | 'ip'; value: string },
   since: string,
   n: number,

@@ -10,22 +10,36 @@ import {
   setupRequest,
   setupStatusResponse,
 } from '@odonto/domain/contracts/auth';
+import { loginAnswer } from '@odonto/domain/contracts/two-factor';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { clientOf, errorResponses } from '../../plugins/responses';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/sessions';
-import { login, logout, needsSetup, setupFirstAdmin, type AuthDeps } from './auth.service';
+import { createSecretBox, loadSecretKey, type SecretBox } from '../efactura/secret-box';
+import { login, logout, needsSetup, setupFirstAdmin } from './auth.service';
 import { requestPasswordReset, saveNewPassword } from './password.service';
+import { openSecondStep } from './two-factor-sign-in.service';
+import { registerTwoFactorRoutes, setChallengeCookie } from './two-factor.routes';
+import type { TwoFactorDeps } from './two-factor.service';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: AuthDeps = {
+  let box: Promise<SecretBox> | null = null;
+  const deps: TwoFactorDeps = {
     db: app.db,
     dialect: app.dialect,
     now: app.now,
     config: app.config,
     mailer: app.mailer,
     log: app.log,
+    // The secrets-at-rest key is read (or created) when a TOTP key is first sealed or opened.
+    secrets: () => {
+      box ??= loadSecretKey(app.config.secretKey, app.config.dataDir).then(createSecretBox);
+      box.catch(() => {
+        box = null;
+      });
+      return box;
+    },
   };
   const tags = ['auth'];
 
@@ -35,12 +49,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Sign in; sets the odonto_session cookie (a new session each time)',
+        description:
+          'With TOTP on, or required by the clinic for one of the roles, no session opens yet: the answer ' +
+          "is `{twoFactor: 'code'}` or `{twoFactor: 'setup', setup}` with the short-lived `odonto_2fa` " +
+          'cookie, and POST /api/login/two-factor or …/two-factor/setup completes the sign-in.',
         body: loginRequest,
-        response: { 200: loginResponse, ...errorResponses(400, 401, 403, 429) },
+        response: { 200: loginAnswer, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
-      const { user, session } = await login(deps, request.body, clientOf(request), request.sessionId);
+      const client = clientOf(request);
+      const outcome = await login(deps, request.body, client, request.sessionId, (user) =>
+        openSecondStep(deps, user, client),
+      );
+      if ('pending' in outcome) {
+        const { token, expiresAt, answer } = outcome.pending;
+        setChallengeCookie(reply, token, expiresAt, app.config);
+        void reply.header('cache-control', 'no-store');
+        return answer;
+      }
+      const { user, session } = outcome;
       setSessionCookie(reply, session.token, session.expiresAt, app.config);
       return { name: user.nume, roles: user.roles };
     },
@@ -156,4 +184,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send({ name: user.nume, roles: user.roles });
     },
   );
+
+  registerTwoFactorRoutes(app, deps);
 };

@@ -39,14 +39,16 @@ export interface SignedIn {
 
 /**
  * POST /api/login. Checks the lockout first (so even the right password waits it out), then the
- * account, then opens a new session in place of the caller's previous one.
+ * account; then `secondStep` may hold the sign-in back for a second factor (decision 0027), or a new
+ * session is opened in place of the caller's previous one.
  */
-export async function login(
+export async function login<Pending>(
   deps: AuthDeps,
   input: LoginRequest,
   client: ClientInfo,
   previousSessionId: string | null,
-): Promise<SignedIn> {
+  secondStep: (user: UserAccount) => Promise<Pending | null> = async () => null,
+): Promise<SignedIn | { pending: Pending }> {
   const now = deps.now();
   const waitSeconds = await lockoutSeconds(deps.db, input.email, now);
   if (waitSeconds > 0) {
@@ -93,17 +95,20 @@ export async function login(
     return failure('wrong_password', MESSAGES.wrongPassword);
   if (!user.active) return failure('inactive', MESSAGES.inactiveAccount);
 
+  const pending = await secondStep(user);
+  if (pending !== null) return { pending };
   const session = await startSession(deps, user, client, previousSessionId);
   return { user, session };
 }
 
 /** Replaces the caller's previous session (if any) with a new one and records the sign-in. */
-async function startSession(
+export async function startSession(
   deps: AuthDeps,
   user: UserAccount,
   client: ClientInfo,
   previousSessionId: string | null,
   db: Kysely<Database> = deps.db,
+  details?: Record<string, unknown>,
 ): Promise<SignedIn['session']> {
   const now = deps.now();
   const write = async (trx: Kysely<Database>) => {
@@ -113,7 +118,7 @@ async function startSession(
       trx,
       now,
       { userId: user.id, userEmail: user.email, ip: client.ip },
-      { action: 'login', entity: 'user', entityId: user.id },
+      { action: 'login', entity: 'user', entityId: user.id, ...(details ? { details } : {}) },
     );
     return session;
   };

@@ -28,6 +28,32 @@ export async function lockoutSeconds(db: Kysely<Database>, email: string, now: D
   return failure === null ? 0 : secondsUntil(failure, LOCKOUT.windowMs, now);
 }
 
+/**
+ * The second step of sign-in (a TOTP or recovery code, decision 0027) locks on its own: 5 wrong codes for
+ * an account within 15 minutes, counted since its last successful sign-in, from `two_factor_failed` rows.
+ * Answers the seconds to wait and the time of the failure that locked it, or 0 and null.
+ */
+export async function twoFactorLockout(
+  db: Kysely<Database>,
+  email: string,
+  now: Date,
+): Promise<{ waitSeconds: number; lockedSince: string | null }> {
+  const windowStart = new Date(now.getTime() - TWO_FACTOR_LOCKOUT.windowMs).toISOString();
+  const lastSuccess = await lastAccountSuccess(db, email);
+  const since = lastSuccess !== null && lastSuccess > windowStart ? lastSuccess : windowStart;
+  const failure = await nthRecentAction(
+    db,
+    'two_factor_failed',
+    { column: 'user_email', value: email },
+    since,
+    TWO_FACTOR_LOCKOUT.perAccount,
+  );
+  if (failure === null) return { waitSeconds: 0, lockedSince: null };
+  return { waitSeconds: secondsUntil(failure, TWO_FACTOR_LOCKOUT.windowMs, now), lockedSince: failure };
+}
+
+export const TWO_FACTOR_LOCKOUT = { windowMs: 15 * 60_000, perAccount: 5 } as const;
+
 /** Whether the address has failed often enough in the window for its failures to be slowed. */
 export async function isSlowedAddress(db: Kysely<Database>, ip: string, now: Date): Promise<boolean> {
   const windowStart = new Date(now.getTime() - LOCKOUT.windowMs).toISOString();

@@ -3,7 +3,11 @@ import type { Kysely } from 'kysely';
 import { lockTable, type DialectName } from '../../db/dialect';
 import { COUNTIES, countyByAuto, type County } from '@odonto/domain/places';
 import { parseSiruta } from '@odonto/domain/siruta';
-import type { CountyLocalitiesResponse, PlacesResponse } from '@odonto/domain/contracts/places';
+import type {
+  CountyLocalitiesResponse,
+  PlacesRegister,
+  PlacesResponse,
+} from '@odonto/domain/contracts/places';
 import type { Database, NewPlaceRow } from '../../db/database';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
 import { COUNTRIES, COUNTRIES_TAG } from './countries';
@@ -136,6 +140,7 @@ export async function placesEtag(db: Kysely<Database>, scope: string): Promise<s
 /** GET /api/places: the 42 counties with their stored locality counts, and the countries. */
 export async function placesSummary(db: Kysely<Database>): Promise<PlacesResponse> {
   const counts = await countPlacesByCounty(db);
+  const imported = await lastImport(db);
   return {
     judete: COUNTIES.map((county) => ({
       auto: county.auto,
@@ -143,6 +148,15 @@ export async function placesSummary(db: Kysely<Database>): Promise<PlacesRespons
       localitati: counts.get(county.auto) ?? 0,
     })),
     tari: [...COUNTRIES],
+    ...(imported ? { registru: registerOf(imported) } : {}),
+  };
+}
+
+function registerOf(imported: PlacesImport): PlacesRegister {
+  return {
+    inclus: imported.source === 'builtin' || imported.source === 'demo',
+    ...(imported.edition === undefined ? {} : { editie: imported.edition }),
+    incarcatLa: imported.importedAt,
   };
 }
 

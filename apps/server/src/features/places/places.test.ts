@@ -6,6 +6,7 @@ import { createUser } from '../../../test/factories';
 import { call, errorOf, loginAs } from '../../../test/http';
 import { postForm } from '../../../test/upload';
 import type { App } from '../../app-types';
+import { loadBuiltInPlaces } from './places-builtin.service';
 
 const FIXTURE = readFileSync(
   resolve(import.meta.dirname, '../../../../../packages/domain/src/__fixtures__/siruta-2025.csv'),
@@ -60,6 +61,29 @@ describeEachDialect('places API', ({ useApp }) => {
     expect(rest).toContain('Republica Moldova');
     expect(response.headers['cache-control']).toBe('private, max-age=300');
     expect(response.headers['etag']).toMatch(/^"places-none-/);
+    expect(body).not.toHaveProperty('registru');
+  });
+
+  it('names the register: the built-in one with its edition, then an imported one', async () => {
+    const cookie = await signIn(['admin']);
+    await loadBuiltInPlaces(t().db, t().dialect, { now: new Date('2026-03-01T08:00:00.000Z') });
+    const builtIn = await call(t().app, { url: '/api/places', cookie });
+    expect(builtIn.json()).toMatchObject({
+      registru: { inclus: true, editie: '2025_S1', incarcatLa: '2026-03-01T08:00:00.000Z' },
+    });
+    const alba = await call(t().app, { url: '/api/places/AB', cookie });
+    expect(alba.json<{ localitati: unknown[] }>().localitati).toContainEqual({
+      nume: 'Bărăbanț',
+      simplu: 'Barabant',
+      comuna: 'Alba Iulia',
+    });
+
+    await importFixture(t().app, cookie);
+    const imported = await call(t().app, { url: '/api/places', cookie });
+    expect(imported.json<{ registru: unknown }>().registru).toEqual({
+      inclus: false,
+      incarcatLa: t().clock.now().toISOString(),
+    });
   });
 
   it('imports a SIRUTA upload (admin) and answers the counts; the counties show them', async () => {

@@ -6,16 +6,17 @@ import { NO_SETUP, sessionFor } from '../../test/fixtures';
 import { apiError, mockApi, type MockAnswer } from '../../test/mock-api';
 import { PLACES, SLOW_SCREEN } from '../../test/patients';
 import { renderRoutes } from '../../test/render';
-import { importSummary } from './siruta-settings';
+import type { PlacesResponse } from '@odonto/domain/contracts/places';
+import { editionLabel, importSummary, registerText } from './siruta-settings';
 
 configure({ asyncUtilTimeout: SLOW_SCREEN.asyncUtilTimeout });
 vi.setConfig({ testTimeout: SLOW_SCREEN.testTimeout });
 
-function settingsApi(answer: MockAnswer) {
+function settingsApi(answer: MockAnswer, places: MockAnswer = PLACES) {
   return mockApi({
     'GET /api/setup': NO_SETUP,
     'GET /api/check-login': { body: sessionFor(['admin']) },
-    'GET /api/places': PLACES,
+    'GET /api/places': places,
     'POST /api/places/import': answer,
   });
 }
@@ -39,6 +40,36 @@ describe('Setări → Localități (SIRUTA)', () => {
     const section = screen.getByRole('region', { name: 'Localități (SIRUTA)' });
     expect(await within(section).findByText('Brașov (BV)')).toBeTruthy();
     expect(within(section).getByText('În total: 1 județ, 4 localități.')).toBeTruthy();
+  });
+
+  it('names the register built into the app and credits INS, as the CC BY 4.0 licence asks', async () => {
+    const body = PLACES.body as PlacesResponse;
+    settingsApi(
+      { body: { counties: 42, localities: 13850 } },
+      {
+        body: { ...body, registru: { inclus: true, editie: '2025_S1', incarcatLa: '2026-11-24T22:30:00Z' } },
+      },
+    );
+    await openSettings();
+    const section = screen.getByRole('region', { name: 'Localități (SIRUTA)' });
+    // 22:30 UTC is already 25 November in Bucharest.
+    expect(
+      await within(section).findByText(
+        'Registrul SIRUTA inclus în aplicație (ediția 2025, semestrul 1), încărcat la 25.11.2026.',
+      ),
+    ).toBeTruthy();
+    expect(within(section).getByText(/^Sursa: Institutul Naţional de Statistică, SIRUTA\./)).toBeTruthy();
+    expect(within(section).getByRole('link', { name: 'CC BY 4.0' }).getAttribute('href')).toBe(
+      'https://creativecommons.org/licenses/by/4.0/deed.ro',
+    );
+  });
+
+  it('names an imported register by its day', () => {
+    expect(registerText({ inclus: false, incarcatLa: '2027-02-03T10:00:00Z' })).toBe(
+      'Registrul SIRUTA importat la 03.02.2027.',
+    );
+    expect(editionLabel('2026_S1')).toBe('2026, semestrul 1');
+    expect(editionLabel('ediția a II-a')).toBe('ediția a II-a');
   });
 
   it('imports a SIRUTA CSV and tells the counts', async () => {

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconFileUpload } from '@tabler/icons-react';
+import type { PlacesRegister } from '@odonto/domain/contracts/places';
+import { formatCalendarDay, toIsoDay } from '@odonto/domain/dates';
 import { COUNTIES } from '@odonto/domain/places';
 import { FileUpload } from '../../ui/file-upload';
 import { useImportSiruta, usePlaces } from './api';
@@ -17,6 +19,24 @@ export function importSummary(counties: number, localities: number): string {
     return `${numbers.format(n)} ${n === 0 || (lastTwo >= 1 && lastTwo <= 19) ? '' : 'de '}${many}`;
   };
   return `${count(counties, 'județ', 'județe')}, ${count(localities, 'localitate', 'localități')}`;
+}
+
+/** The attribution the register's licence (CC BY 4.0) asks for, as INS words it. */
+export const SIRUTA_ATTRIBUTION = 'Sursa: Institutul Naţional de Statistică, SIRUTA';
+
+/** '2025_S1' → '2025, semestrul 1'; an edition written otherwise is shown as it is. */
+export function editionLabel(editie: string): string {
+  const match = /^(\d{4})_S([12])$/u.exec(editie);
+  return match ? `${match[1]}, semestrul ${match[2]}` : editie;
+}
+
+/** Which register the localities come from: the one built into the app, or the last import. */
+export function registerText(registru: PlacesRegister): string {
+  const day = formatCalendarDay(toIsoDay(registru.incarcatLa));
+  const edition = registru.editie ? ` (ediția ${editionLabel(registru.editie)})` : '';
+  return registru.inclus
+    ? `Registrul SIRUTA inclus în aplicație${edition}, încărcat la ${day}.`
+    : `Registrul SIRUTA importat la ${day}${edition}.`;
 }
 
 function CountyCounts() {
@@ -38,6 +58,7 @@ function CountyCounts() {
           ? 'Nu a fost importată încă nicio localitate: câmpul oraș al pacienților se completează liber.'
           : `În total: ${importSummary(places.data.judete.filter((county) => county.localitati > 0).length, total)}.`}
       </Text>
+      {places.data.registru ? <Text size="sm">{registerText(places.data.registru)}</Text> : null}
       <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing={4} verticalSpacing={4} component="ul" p={0} m={0}>
         {places.data.judete.map((county) => (
           <Group
@@ -86,7 +107,8 @@ export function SirutaSettings() {
             Localități (SIRUTA)
           </Title>
           <Text size="sm" c="dimmed">
-            Registrul oficial al localităților publicat de INS, în format CSV. Un import nou înlocuiește toate
+            Registrul oficial al localităților, publicat de INS, este inclus în aplicație. Pentru o ediție mai
+            nouă, importați fișierul CSV publicat pe data.gov.ro: un import nou înlocuiește toate
             localitățile.
           </Text>
         </div>
@@ -111,6 +133,18 @@ export function SirutaSettings() {
             Importă
           </Button>
         </Group>
+        <Text size="xs" c="dimmed">
+          {SIRUTA_ATTRIBUTION}. Licență{' '}
+          <Anchor
+            href="https://creativecommons.org/licenses/by/4.0/deed.ro"
+            target="_blank"
+            rel="noreferrer"
+            inherit
+          >
+            CC BY 4.0
+          </Anchor>
+          .
+        </Text>
         {importSiruta.isError ? (
           <Alert
             color="red"

@@ -8,12 +8,12 @@ import { startSession, type ClientInfo, type SignedIn } from './auth.service';
 import {
   checkSecondFactor,
   confirmTotpSetup,
-  isRequiredFor,
   recordFailure,
   refuseWhileLocked,
   startTotpSetup,
   type TwoFactorDeps,
 } from './two-factor.service';
+import { isRequiredFor } from './two-factor-policy.service';
 import { deleteChallenge, findChallenge, findTotp, insertChallenge } from './two-factor.queries';
 
 /** How long the second step of a sign-in stays open: a code is typed in seconds, a setup takes longer. */

@@ -23,11 +23,10 @@ import {
   beginProfileSetup,
   confirmTotpSetup,
   disableTwoFactor,
-  readPolicy,
-  savePolicy,
   twoFactorStatusOf,
   type TwoFactorDeps,
 } from './two-factor.service';
+import { readPolicy, savePolicy } from './two-factor-policy.service';
 
 /** The second step's token: HttpOnly, sent only to the sign-in calls, gone after minutes. */
 export const CHALLENGE_COOKIE = 'odonto_2fa';

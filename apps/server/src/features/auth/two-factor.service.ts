@@ -6,18 +6,11 @@ import {
   twoFactorLockoutMessage,
   type DisableTwoFactorRequest,
   type TotpSetup,
-  type TwoFactorPolicy,
   type TwoFactorStatus,
 } from '@odonto/domain/contracts/two-factor';
-import {
-  formatRecoveryCode,
-  isTwoFactorRequired,
-  normaliseRequiredRoles,
-  readSecondStepCode,
-  RECOVERY_CODE_COUNT,
-} from '@odonto/domain/two-factor';
+import { formatRecoveryCode, readSecondStepCode, RECOVERY_CODE_COUNT } from '@odonto/domain/two-factor';
 import type { Database } from '../../db/database';
-import { writeAudit, type AuditActor } from '../../plugins/audit';
+import { writeAudit } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
 import { hashToken, type SessionUser } from '../../plugins/sessions';
 import type { SecretBox } from '../efactura/secret-box';
@@ -26,15 +19,14 @@ import type { AuthDeps, ClientInfo } from './auth.service';
 import { twoFactorLockout } from './lockout';
 import { verifyPassword } from './password.service';
 import { newTotpKey, otpauthUrl, totpStepOf } from './totp';
+import { isRequiredFor } from './two-factor-policy.service';
 import {
   acceptTotpStep,
   countUnusedRecoveryCodes,
   deleteTotp,
   findTotp,
-  readPolicyText,
   replaceRecoveryCodes,
   savePendingTotp,
-  swapPolicyText,
   useRecoveryCode,
 } from './two-factor.queries';
 
@@ -56,63 +48,6 @@ export type SecondFactor = 'totp' | 'recovery_code';
 type CodeCheck = { ok: true; method: SecondFactor } | { ok: false; reason: string; message: string };
 
 const sealPurpose = (userId: string) => `totp:${userId}`;
-
-/** The clinic's rule and the text it was read from (for the next save's comparison). */
-export async function readPolicy(
-  db: Kysely<Database>,
-): Promise<{ policy: TwoFactorPolicy; text: string | null }> {
-  const text = await readPolicyText(db);
-  if (text === null) return { policy: { requiredRoles: [], version: 0 }, text };
-  const stored = JSON.parse(text) as { requiredRoles?: string[]; version?: number };
-  return {
-    policy: {
-      requiredRoles: normaliseRequiredRoles(stored.requiredRoles ?? []),
-      version: stored.version ?? 1,
-    },
-    text,
-  };
-}
-
-/** PUT /api/settings/two-factor: 409 when someone saved since `version`. */
-export async function savePolicy(
-  deps: Pick<AuthDeps, 'db' | 'now'>,
-  actor: AuditActor,
-  update: { requiredRoles: string[]; version: number },
-): Promise<TwoFactorPolicy> {
-  const { policy, text } = await readPolicy(deps.db);
-  if (update.version !== policy.version)
-    throw new AppError(
-      409,
-      'conflict',
-      'Setările au fost modificate între timp de altcineva. Reîncărcați pagina.',
-    );
-  const next: TwoFactorPolicy = {
-    requiredRoles: normaliseRequiredRoles(update.requiredRoles),
-    version: policy.version + 1,
-  };
-  const at = deps.now();
-  await deps.db.transaction().execute(async (trx) => {
-    if (!(await swapPolicyText(trx, text, JSON.stringify(next), at.toISOString()))) {
-      throw new AppError(
-        409,
-        'conflict',
-        'Setările au fost modificate între timp de altcineva. Reîncărcați pagina.',
-      );
-    }
-    await writeAudit(trx, at, actor, {
-      action: 'two_factor_policy_change',
-      entity: 'settings',
-      entityId: 'two-factor',
-      details: { requiredRoles: next.requiredRoles },
-    });
-  });
-  return next;
-}
-
-/** Whether the clinic requires TOTP of an account with these roles. */
-export async function isRequiredFor(db: Kysely<Database>, roles: readonly string[]): Promise<boolean> {
-  return isTwoFactorRequired(roles, (await readPolicy(db)).policy.requiredRoles);
-}
 
 /** GET /api/profile/two-factor */
 export async function twoFactorStatusOf(

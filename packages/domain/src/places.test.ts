@@ -175,6 +175,22 @@ describe('searchLocalities', () => {
     expect(names(query)).toEqual(expected);
   });
 
+  // Issue 19: typed without diacritics, as on a tablet's keyboard.
+  it.each([
+    ['Pitesti', 'Pitești'],
+    ['pitesti', 'Pitești'],
+    ['ramnicu valcea', 'Râmnicu Vâlcea'],
+    ['Ramnicu-Valcea', 'Râmnicu Vâlcea'],
+    ['râmnicu vâlcea', 'Râmnicu Vâlcea'],
+  ])('%j finds %s first', (query, expected) => {
+    const towns: Locality[] = [
+      { nume: 'Valea Râmnicului', simplu: 'Valea Ramnicului', comuna: 'Ramnicu Valcea' },
+      { nume: 'Pitești', simplu: 'Pitesti' },
+      { nume: 'Râmnicu Vâlcea', simplu: 'Ramnicu Valcea' },
+    ];
+    expect(searchLocalities(towns, query)[0]?.nume).toBe(expected);
+  });
+
   it('returns the whole list for an empty query and keeps extra fields', () => {
     expect(searchLocalities(list, ' ')).toEqual(list);
     const tagged = [{ nume: 'Aiud', id: 7 }];

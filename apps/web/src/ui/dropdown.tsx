@@ -30,6 +30,11 @@ export interface DropdownProps extends Omit<
   | 'onSearchChange'
 > {
   data: readonly (DropdownOption | string)[];
+  /**
+   * The options shown for the typed text, in the order shown; by default those whose name contains it,
+   * ignoring case and diacritics, in the list's order. Applies to a list without groups.
+   */
+  search?: (options: readonly ComboboxItem[], text: string) => readonly ComboboxItem[];
   value?: string | null;
   defaultValue?: string | null;
   onChange?: (value: string | null) => void;
@@ -62,6 +67,13 @@ const filterByName: OptionsFilter = ({ options, search, limit }) => {
   return result;
 };
 
+function filterWith(search: NonNullable<DropdownProps['search']>): OptionsFilter {
+  return ({ options, search: text, limit }) => {
+    const items = options.filter((option): option is ComboboxItem => !('group' in option));
+    return search(items, text).slice(0, limit);
+  };
+}
+
 function toItems(data: DropdownProps['data']): ComboboxItem[] {
   return data.map((entry) => (typeof entry === 'string' ? { value: entry, label: entry } : { ...entry }));
 }
@@ -72,6 +84,7 @@ function toItems(data: DropdownProps['data']): ComboboxItem[] {
  */
 export function Dropdown({
   data,
+  search: searchOptions,
   value,
   defaultValue,
   onChange,
@@ -81,6 +94,7 @@ export function Dropdown({
   ...others
 }: DropdownProps) {
   const items = useMemo(() => toItems(data), [data]);
+  const filter = useMemo(() => (searchOptions ? filterWith(searchOptions) : filterByName), [searchOptions]);
   const [currentValue, setValue] = useUncontrolled<string | null>({
     value,
     defaultValue,
@@ -112,7 +126,7 @@ export function Dropdown({
       searchValue={search}
       onSearchChange={setSearch}
       searchable
-      filter={filterByName}
+      filter={filter}
       disabled={disabled}
       readOnly={readOnly}
       autoSelectOnBlur

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { COUNTIES, countyByName } from '@odonto/domain/places';
+import type { ComboboxItem } from '@mantine/core';
+import { COUNTIES, countyByName, searchLocalities } from '@odonto/domain/places';
 import { Dropdown, type DropdownOption, type DropdownProps } from '../../ui/dropdown';
 import { useCountyLocalities, usePlaces } from './api';
 import { LOCALITY_SUGGESTION_LIMIT } from './locality-input';
@@ -44,6 +45,14 @@ export function CountrySelect({ value, ...others }: PickerProps) {
   return <Dropdown allowDeselect={false} {...others} value={value} data={data} />;
 }
 
+/** The options whose name matches as the locality picker's do: without diacritics, names starting with it first. */
+function searchLocalityOptions(options: readonly ComboboxItem[], text: string): ComboboxItem[] {
+  return searchLocalities(
+    options.map((option) => ({ nume: option.label, option })),
+    text,
+  ).map(({ option }) => option);
+}
+
 /** One county's localities by name, for an equality filter (a village name shared by communes once). */
 export function LocalitySelect({ countyAuto, ...others }: PickerProps & { countyAuto: string | null }) {
   const localities = useCountyLocalities(countyAuto);
@@ -52,5 +61,13 @@ export function LocalitySelect({ countyAuto, ...others }: PickerProps & { county
     if (others.value) names.add(others.value);
     return [...names];
   }, [localities.data, others.value]);
-  return <Dropdown allowDeselect={false} {...others} data={data} limit={LOCALITY_SUGGESTION_LIMIT} />;
+  return (
+    <Dropdown
+      allowDeselect={false}
+      {...others}
+      data={data}
+      search={searchLocalityOptions}
+      limit={LOCALITY_SUGGESTION_LIMIT}
+    />
+  );
 }

@@ -250,6 +250,8 @@ export interface HistoryEntriesTable {
   version: number;
   deleted_at: string | null;
   deleted_by: string | null;
+  /** Why a signed entry was cancelled (it is then deleted_at/by as well); null for any other entry. */
+  cancel_reason: string | null;
 }
 export type HistoryEntryRow = Selectable<HistoryEntriesTable>;
 export type NewHistoryEntryRow = Insertable<HistoryEntriesTable>;

@@ -27,6 +27,7 @@ export function makePatient(overrides: Partial<Patient> = {}): Patient {
     avatar: null,
     _attachments: {},
     history: [],
+    anulate: [],
     dintiStersi: [],
     programari: [],
     signature: null,

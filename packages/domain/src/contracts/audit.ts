@@ -104,6 +104,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   history_create: 'Adăugare tratament',
   history_update: 'Modificare tratament',
   history_delete: 'Ștergere tratament',
+  history_cancel: 'Anulare tratament semnat',
   bridge_create: 'Adăugare punte',
   bridge_delete: 'Ștergere punte',
   tooth_toggle: 'Dinte marcat absent/prezent',

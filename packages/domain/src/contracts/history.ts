@@ -40,6 +40,10 @@ export const HISTORY_MESSAGES = {
   bridgeTreatmentLocked: 'Tratamentul unei punți nu poate fi schimbat.',
   bridgeGeometry: 'Poziția punții nu corespunde dinților aleși.',
   pictureName: 'Numele imaginii nu este valid.',
+  cancelReasonTooShort: 'Scrieți motivul anulării (cel puțin 3 caractere).',
+  cancelReasonTooLong: 'Motivul anulării poate avea cel mult 500 de caractere.',
+  signedCannotBeDeleted:
+    'Tratamentul a fost semnat de pacient și nu poate fi șters. Anulați-l, cu un motiv: rămâne în fișă, tăiat.',
 } as const;
 
 /** An entry type: 'punte' for a bridge (with its start, destination and direction), else 'tratament'. */
@@ -181,6 +185,17 @@ export type StergeDinteRequest = z.input<typeof stergeDinteRequest>;
 export const stergeTratamentRequest = z.object({ id: entryId });
 /** …and its answer, the deleted id. */
 export const stergeTratamentResponse = z.object({ id: entryId });
+
+/** POST /api/anuleaza-tratament/{patientId}: cancels a (signed) entry with a reason; answers its id. */
+export const anuleazaTratamentRequest = z.strictObject({
+  id: entryId,
+  motiv: z
+    .string(REQUIRED)
+    .trim()
+    .min(3, HISTORY_MESSAGES.cancelReasonTooShort)
+    .max(500, HISTORY_MESSAGES.cancelReasonTooLong),
+});
+export type AnuleazaTratamentRequest = z.input<typeof anuleazaTratamentRequest>;
 
 // An unselected dropdown holds '' or null: both mean "no tooth".
 const optionalTooth = z.preprocess(

@@ -71,6 +71,15 @@ export const attachment = z.object({ contentType: z.string(), size: z.number() }
 export const patientHistoryEntry = historyEntry.extend({ version: z.number().int().positive() });
 export type PatientHistoryEntry = z.output<typeof patientHistoryEntry>;
 
+/**
+ * A signed entry that was cancelled instead of deleted (issue 19): kept as it was, with when, by whom and
+ * why. It no longer counts as done work (chart, plans, account), like a deleted one.
+ */
+export const cancelledHistoryEntry = patientHistoryEntry.extend({
+  anulat: z.object({ la: z.string(), de: z.string(), motiv: z.string() }),
+});
+export type CancelledHistoryEntry = z.output<typeof cancelledHistoryEntry>;
+
 /** A patient as GET /api/get-pacient/{id} answers it (SPEC.md §3 Patient). */
 export const patient = z.object({
   _id: z.string(),
@@ -95,6 +104,8 @@ export const patient = z.object({
   _attachments: z.record(z.string(), attachment),
   /** The live treatment history, newest treatment date first (then newest id). */
   history: z.array(patientHistoryEntry),
+  /** The cancelled signed entries, newest treatment date first; not part of `history`. */
+  anulate: z.array(cancelledHistoryEntry).default([]),
   /** The removed teeth (POST /api/sterge-dinte toggles one). */
   dintiStersi: z.array(toothId),
   // Filled by later features (appointments, signatures); empty until then.

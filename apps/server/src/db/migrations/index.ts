@@ -22,6 +22,7 @@ import { receivablesOrder } from './0019-receivables-order';
 import { doctorReceivables } from './0020-doctor-receivables';
 import { idempotencyKeys } from './0021-idempotency-keys';
 import { twoFactor } from './0022-two-factor';
+import { entryCancellation } from './0024-entry-cancellation';
 
 /**
  * Every migration, in order. Names are numbered and never change once released; migrations are
@@ -51,6 +52,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0020-doctor-receivables': doctorReceivables(),
     '0021-idempotency-keys': idempotencyKeys(),
     '0022-two-factor': twoFactor(),
+    '0024-entry-cancellation': entryCancellation(),
   };
 }
 

@@ -13,6 +13,7 @@ import { unlinkEntryPlanItem } from '../plans/plan-progress.service';
 import { findLiveEntry, insertEntry, softDeleteEntry } from './history.queries';
 import { historyAudit, type HistoryDeps } from './history.service';
 import { loadPatientHistory } from './patient-history';
+import { refuseDeletingSigned } from './entry-removal.service';
 import { lockLivePatient } from '../patients/live-patient.queries';
 
 type SavePunte = z.output<typeof savePunteRequest>;
@@ -95,6 +96,7 @@ export async function deletePunte(
     if (!entry || (entry.type !== 'punte' && !isBridge(entry.denumire))) {
       throw new AppError(404, 'not_found', TEXT.bridgeNotFound);
     }
+    refuseDeletingSigned(entry);
     await softDeleteEntry(trx, patientId, entryId, now.toISOString(), actor.userId ?? '');
     await unlinkEntryPlanItem(trx, { patientId, entryId, at: now, actor });
     await writeAudit(

@@ -108,6 +108,50 @@ export async function softDeleteEntry(
     .executeTakeFirst();
 }
 
+/** Cancels a live entry: out of the live history like a deleted one, with its reason kept. */
+export async function cancelLiveEntry(
+  trx: Kysely<Database>,
+  patientId: string,
+  entryId: number,
+  cancellation: { at: string; by: string; reason: string },
+): Promise<HistoryEntryRow | undefined> {
+  const { at, by, reason } = cancellation;
+  return trx
+    .updateTable('history_entries')
+    .set((eb) => ({
+      deleted_at: at,
+      deleted_by: by,
+      cancel_reason: reason,
+      updated_at: at,
+      version: eb('version', '+', 1),
+    }))
+    .where('patient_id', '=', patientId)
+    .where('id', '=', entryId)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export type CancelledEntryRow = HistoryEntryRow & { cancelled_by_name: string | null };
+
+/** A patient's cancelled entries with who cancelled them, newest treatment date first. */
+export async function findCancelledEntries(
+  db: Kysely<Database>,
+  patientId: string,
+): Promise<CancelledEntryRow[]> {
+  return db
+    .selectFrom('history_entries')
+    .leftJoin('users', 'users.id', 'history_entries.deleted_by')
+    .selectAll('history_entries')
+    .select('users.nume as cancelled_by_name')
+    .where('history_entries.patient_id', '=', patientId)
+    .where('history_entries.deleted_at', 'is not', null)
+    .where('history_entries.cancel_reason', 'is not', null)
+    .orderBy('history_entries.created_at', 'desc')
+    .orderBy('history_entries.id', 'desc')
+    .execute();
+}
+
 /** A patient's live pictures (of one entry when told), in their order. */
 export async function findLivePictures(
   db: Kysely<Database>,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  anuleazaTratamentRequest,
   historyObj,
   savePunteRequest,
   stergeDinteRequest,
@@ -21,7 +22,8 @@ import {
   patientIdParams,
   updateHistoryObj,
 } from './history.schemas';
-import { createEntry, deleteEntry, updateEntry, type HistoryDeps } from './history.service';
+import { cancelEntry, deleteEntry } from './entry-removal.service';
+import { createEntry, updateEntry, type HistoryDeps } from './history.service';
 import { toggleRemovedTooth } from './removed-teeth.service';
 
 /** The treatments capability (issue 4): history entries, bridges, removed teeth and pictures. */
@@ -98,10 +100,30 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'The body is the modal data; only `id` (the entry id) is read, other keys are ignored.',
         params: patientIdParams,
         body: stergeTratamentRequest,
-        response: { 200: stergeTratamentResponse, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: stergeTratamentResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => deleteEntry(deps, actorOf(request), request.params.id, request.body.id),
+  );
+
+  app.post(
+    '/api/anuleaza-tratament/:id',
+    {
+      onRequest: write,
+      schema: {
+        tags,
+        summary: 'Cancels the entry `id` of the patient `:id` with a reason; answers its id',
+        description:
+          'For an entry the patient signed (sterge-tratament refuses those with 409): it leaves the live ' +
+          'history like a deleted one (chart, plan item, charge reversed) but stays in the answer of ' +
+          'get-pacient under `anulate`, with `anulat: {la, de, motiv}`. 400: no reason (3–500 characters). ' +
+          '404: no such live entry.',
+        params: patientIdParams,
+        body: anuleazaTratamentRequest,
+        response: { 200: stergeTratamentResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => cancelEntry(deps, actorOf(request), request.params.id, request.body),
   );
 
   app.post(

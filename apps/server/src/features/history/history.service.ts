@@ -8,8 +8,8 @@ import { changeFiles, type FileStore } from '../../files/store';
 import { writeAudit, type AuditActor, type AuditEntry } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
 import { toPatient } from '../patients/patients.presenter';
-import { recordTreatmentCharge, reverseTreatmentCharge } from '../ledger/treatment-charges';
-import { entryPlanItems, syncEntryPlanItem, unlinkEntryPlanItem } from '../plans/plan-progress.service';
+import { recordTreatmentCharge } from '../ledger/treatment-charges';
+import { entryPlanItems, syncEntryPlanItem } from '../plans/plan-progress.service';
 import { recordInstrumentUses } from '../sterilisation/instrument-uses.service';
 import { filesOf, planPictures, preparePictures, savingPictures } from './entry-pictures';
 import {
@@ -31,12 +31,11 @@ import {
   insertPictures,
   markPicturesDeleted,
   setPicturePosition,
-  softDeleteEntry,
   updateEntryIfVersion,
 } from './history.queries';
 import type { SaveHistoryObj, UpdateHistoryObj } from './history.schemas';
-import { loadPatientHistory } from './patient-history';
-import { findLivePatient, lockLivePatient } from '../patients/live-patient.queries';
+import { loadPatientRecordHistory } from './patient-history';
+import { findLivePatient } from '../patients/live-patient.queries';
 
 export interface HistoryDeps {
   db: Kysely<Database>;
@@ -65,7 +64,8 @@ export function historyAudit(
 export async function patientAnswer(deps: HistoryDeps, patientId: string): Promise<Patient> {
   const row = await findLivePatient(deps.db, patientId);
   if (!row) throw patientNotFound();
-  return toPatient(row, deps.now(), await loadPatientHistory(deps.db, patientId));
+  const { history, cancelled } = await loadPatientRecordHistory(deps.db, patientId);
+  return toPatient(row, deps.now(), history, cancelled);
 }
 
 /**
@@ -226,36 +226,6 @@ export async function updateEntry(
     entryPlanItems(deps.db, patientId),
   ]);
   return toHistoryEntry(result, livePictures, planItems.get(id) ?? null);
-}
-
-/** POST /api/sterge-tratament/{id}: soft-deletes the entry (its pictures stay, for a restore). */
-export async function deleteEntry(
-  deps: HistoryDeps,
-  actor: AuditActor,
-  patientId: string,
-  entryId: number,
-): Promise<{ id: number }> {
-  await deps.db.transaction().execute(async (trx) => {
-    const now = deps.now();
-    if (!(await lockLivePatient(trx, patientId))) throw patientNotFound();
-    const deleted = await softDeleteEntry(trx, patientId, entryId, now.toISOString(), actor.userId ?? '');
-    if (!deleted) throw entryNotFound();
-    // A deleted entry is no longer done work: its plan item is open again.
-    await unlinkEntryPlanItem(trx, { patientId, entryId, at: now, actor });
-    // Its charge is reversed; what was paid of it becomes the patient's advance.
-    await reverseTreatmentCharge(trx, { actor, now }, { patientId, entryId });
-    await writeAudit(
-      trx,
-      now,
-      actor,
-      historyAudit('history_delete', patientId, entryId, {
-        type: deleted.type,
-        denumire: deleted.denumire,
-        dinte: deleted.dinte,
-      }),
-    );
-  });
-  return { id: entryId };
 }
 
 /** The entry as the patient's account prices it (docs/decisions/0023). */

@@ -122,6 +122,7 @@ export async function historyAuditRows(t: TestApp) {
       'history_create',
       'history_update',
       'history_delete',
+      'history_cancel',
       'bridge_create',
       'bridge_delete',
       'tooth_toggle',

@@ -12,7 +12,7 @@ import { writeAudit, type AuditActor } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { readClinic } from '../clinic/clinic.service';
-import { loadPatientHistory } from '../history/patient-history';
+import { loadPatientRecordHistory } from '../history/patient-history';
 import { toPatient } from '../patients/patients.presenter';
 import { findLetter, findLetters, insertLetter } from './letters.queries';
 import { findLivePatient } from '../patients/live-patient.queries';
@@ -73,8 +73,9 @@ export async function saveLetter(
       details: { length: text.length },
     });
   });
+  const record = await loadPatientRecordHistory(deps.db, patientId);
   return {
-    ...toPatient(patient, now, await loadPatientHistory(deps.db, patientId)),
+    ...toPatient(patient, now, record.history, record.cancelled),
     scrisoare: toLetter(row),
   };
 }

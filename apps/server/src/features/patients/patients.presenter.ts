@@ -3,6 +3,7 @@ import { toInstant } from '@odonto/domain/clinic-time';
 import { isTooth } from '@odonto/domain/teeth';
 import {
   antecedente,
+  type CancelledHistoryEntry,
   type Patient,
   type PatientData,
   type PatientHistoryEntry,
@@ -82,7 +83,12 @@ export function changedFields(before: PatientData, after: PatientData): string[]
 }
 
 /** A full patient as GET /api/get-pacient answers it, with its history when given; later lists start empty. */
-export function toPatient(row: PatientRow, now: Date, history: PatientHistoryEntry[] = []): Patient {
+export function toPatient(
+  row: PatientRow,
+  now: Date,
+  history: PatientHistoryEntry[] = [],
+  anulate: CancelledHistoryEntry[] = [],
+): Patient {
   return {
     ...toListItem(row),
     birthdate: row.birthdate,
@@ -92,6 +98,7 @@ export function toPatient(row: PatientRow, now: Date, history: PatientHistoryEnt
     antecedenteDetalii: row.antecedente_detalii,
     _attachments: {},
     history,
+    anulate,
     dintiStersi: parseStringArray(row.dinti_stersi).filter(isTooth),
     programari: [],
     signature: null,

@@ -9,7 +9,7 @@ import { nextCounterValue } from '../../db/counters.queries';
 import type { Database, PatientRow } from '../../db/database';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
-import { loadPatientHistory } from '../history/patient-history';
+import { loadPatientRecordHistory } from '../history/patient-history';
 import { findPatientBalance } from '../ledger/patient-balance.queries';
 import { PATIENT_MESSAGES } from './patient-messages';
 import { changedFields, formColumns, formData, toPatient } from './patients.presenter';
@@ -112,7 +112,8 @@ export async function viewPatient(
   const row = await findPatientById(deps.db, id);
   if (!row || (row.deleted_at !== null && !options.canSeeDeleted)) throw notFound();
   await writeAudit(deps.db, now, actor, auditEntry('patient_view', id));
-  const patient = toPatient(row, now, await loadPatientHistory(deps.db, id));
+  const { history, cancelled } = await loadPatientRecordHistory(deps.db, id);
+  const patient = toPatient(row, now, history, cancelled);
   return options.canSeeBalance ? { ...patient, sold: await findPatientBalance(deps.db, id) } : patient;
 }
 

@@ -48,6 +48,7 @@ describeEachDialect('patients: save, get, update', ({ useApp }) => {
       avatar: null,
       _attachments: {},
       history: [],
+      anulate: [],
       dintiStersi: [],
       programari: [],
       signature: null,

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   historyList,
   stergeTratamentResponse,
+  type AnuleazaTratamentRequest,
   type HistoryObj,
   type SavePunteRequest,
   type UsedInstrument,
@@ -100,6 +101,24 @@ export function useDeleteTreatment(patientId: string) {
         request(`/api/sterge-tratament/${segment(patientId)}`, {
           method: 'POST',
           body: { id },
+          schema: stergeTratamentResponse,
+        }),
+      ),
+    onSuccess: invalidate,
+    meta: { isErrorHandled: true },
+  });
+}
+
+/** POST /api/anuleaza-tratament/{patientId}: cancels a signed entry with a reason; answers its id. */
+export function useCancelTreatment(patientId: string) {
+  const invalidate = useInvalidatePatient(patientId);
+  return useMutation({
+    mutationFn: (body: AnuleazaTratamentRequest) =>
+      logged(
+        'Anulare tratament',
+        request(`/api/anuleaza-tratament/${segment(patientId)}`, {
+          method: 'POST',
+          body,
           schema: stergeTratamentResponse,
         }),
       ),

@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { useOutletContext } from 'react-router';
 import { Badge, Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { pictureThumbnailPath, splitPictures } from '@odonto/domain/contracts/history-pictures';
-import type { Patient, PatientHistoryEntry } from '@odonto/domain/contracts/patients';
+import type { CancelledHistoryEntry, Patient, PatientHistoryEntry } from '@odonto/domain/contracts/patients';
 import { formatTreatmentDate } from '@odonto/domain/dates';
 import { isTooth, toothLabel } from '@odonto/domain/teeth';
 import { useCurrentUser } from '../../lib/current-user';
@@ -121,6 +121,51 @@ function HistoryEntryCard({
   );
 }
 
+/** A cancelled signed entry: struck through, with who cancelled it, when and why; it opens nothing. */
+function CancelledEntryCard({ entry }: { entry: CancelledHistoryEntry }) {
+  const tooth = entryToothText(entry);
+  return (
+    <Paper withBorder p="sm" data-testid="history-cancelled" bg="gray.0">
+      <Stack gap={4}>
+        <Group gap="md" wrap="wrap" td="line-through" c="dimmed" data-testid="history-cancelled-entry">
+          <Text fw={600}>{formatTreatmentDate(entry.createdAt)}</Text>
+          {tooth !== '' ? (
+            <Badge variant="outline" color="gray">
+              {tooth}
+            </Badge>
+          ) : null}
+          <Text>{entry.denumire}</Text>
+          {entry.medic !== '' ? <Text>{entry.medic}</Text> : null}
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          <Badge color="red" variant="light">
+            Anulat
+          </Badge>
+          <SignatureMark signed={entry.signed} />
+          <Text size="sm" data-testid="history-cancel-reason">
+            {formatTreatmentDate(entry.anulat.la)}
+            {entry.anulat.de !== '' ? `, ${entry.anulat.de}` : ''}: {entry.anulat.motiv}
+          </Text>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+type ListedEntry =
+  { entry: PatientHistoryEntry; cancelled: false } | { entry: CancelledHistoryEntry; cancelled: true };
+
+/** Live and cancelled entries in one list, newest treatment date first (then newest id). */
+function listedEntries(live: readonly PatientHistoryEntry[], cancelled: readonly CancelledHistoryEntry[]) {
+  const listed: ListedEntry[] = [
+    ...live.map((entry) => ({ entry, cancelled: false as const })),
+    ...cancelled.map((entry) => ({ entry, cancelled: true as const })),
+  ];
+  return listed.sort(
+    (a, b) => Date.parse(b.entry.createdAt) - Date.parse(a.entry.createdAt) || b.entry.id - a.entry.id,
+  );
+}
+
 /** What this screen reads of the patient layout's outlet context: the loaded patient. */
 interface PatientOutlet {
   patient: Patient;
@@ -130,7 +175,10 @@ export function HistoryPage() {
   usePageTitle(HISTORY_TITLE);
   const { patient } = useOutletContext<PatientOutlet>();
   const [filters, setFilters] = useState<HistoryFilters>(NO_FILTERS);
-  const entries = filterHistory(patient.history, filters);
+  const entries = listedEntries(
+    filterHistory(patient.history, filters),
+    filterHistory(patient.anulate, filters),
+  );
   const doctors = historyDoctors(patient.history);
   const teeth = historyTeeth(patient.history).map((tooth) => ({ value: tooth, label: toothLabel(tooth) }));
 
@@ -176,15 +224,24 @@ export function HistoryPage() {
           Șterge filtrele
         </Button>
       </Group>
-      {patient.history.length === 0 ? (
+      {patient.history.length === 0 && patient.anulate.length === 0 ? (
         <Text c="dimmed">{EMPTY_HISTORY}</Text>
       ) : entries.length === 0 ? (
         <Text c="dimmed">{NO_MATCHING_ENTRIES}</Text>
       ) : (
         <Stack gap="sm" data-testid="history-list">
-          {entries.map((entry) => (
-            <HistoryEntryCard key={entry.id} entry={entry} patientId={patient._id} onOpen={openEntry} />
-          ))}
+          {entries.map((listed) =>
+            listed.cancelled ? (
+              <CancelledEntryCard key={listed.entry.id} entry={listed.entry} />
+            ) : (
+              <HistoryEntryCard
+                key={listed.entry.id}
+                entry={listed.entry}
+                patientId={patient._id}
+                onOpen={openEntry}
+              />
+            ),
+          )}
         </Stack>
       )}
     </Stack>

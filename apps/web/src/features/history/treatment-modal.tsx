@@ -37,7 +37,8 @@ import { DATE_PICKER_A11Y } from '../../ui/date-labels';
 import { Dropdown } from '../../ui/dropdown';
 import { FileUpload } from '../../ui/file-upload';
 import { savedFileName } from '../../ui/file-name';
-import { registerModal, type ModalControls } from '../../ui/modals';
+import { openModal, registerModal, type ModalControls } from '../../ui/modals';
+import './cancel-entry-modal';
 import { useRefreshPlans } from '../plans/open-items-api';
 import { EntrySignatureButton } from '../signatures/entry-signature-button';
 import {
@@ -496,7 +497,19 @@ export function TreatmentModal({
         <SignatureSlot patientId={patient._id} entry={original} />
         <Group justify="space-between">
           <Group>
-            {original ? (
+            {original?.signature ? (
+              <Button
+                color="red"
+                variant="light"
+                disabled={isBusy}
+                onClick={() => {
+                  close();
+                  openModal('delete-dialog', { patientId: patient._id, entry: original });
+                }}
+              >
+                Anulează
+              </Button>
+            ) : original ? (
               <Button color="red" variant="light" onClick={() => void handleDelete()} disabled={isBusy}>
                 Șterge
               </Button>

@@ -83,8 +83,18 @@ function toothOf(entry: Entry): string {
   return entry.dinte ?? '—';
 }
 
-export function TreatmentTable({ history }: { history: readonly Entry[] }) {
-  const rows = [...history].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id - b.id);
+type CancelledEntry = Patient['anulate'][number];
+
+export function TreatmentTable({
+  history,
+  cancelled = [],
+}: {
+  history: readonly Entry[];
+  cancelled?: readonly CancelledEntry[];
+}) {
+  const rows: (Entry | CancelledEntry)[] = [...history, ...cancelled].sort(
+    (a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id - b.id,
+  );
   return (
     <Section title="Istoric tratamente">
       {rows.length === 0 ? (
@@ -101,15 +111,36 @@ export function TreatmentTable({ history }: { history: readonly Entry[] }) {
             </tr>
           </thead>
           <tbody>
-            {rows.map((entry) => (
-              <tr key={entry.id}>
-                <td>{formatTreatmentDate(entry.createdAt)}</td>
-                <td>{toothOf(entry)}</td>
-                <td>{entry.denumire}</td>
-                <td>{entry.medic}</td>
-                <td>{entry.detalii}</td>
-              </tr>
-            ))}
+            {rows.map((entry) =>
+              'anulat' in entry ? (
+                <tr key={entry.id} data-testid="printed-cancelled">
+                  <td>
+                    <s>{formatTreatmentDate(entry.createdAt)}</s>
+                  </td>
+                  <td>
+                    <s>{toothOf(entry)}</s>
+                  </td>
+                  <td>
+                    <s>{entry.denumire}</s>
+                  </td>
+                  <td>
+                    <s>{entry.medic}</s>
+                  </td>
+                  <td>
+                    ANULAT la {formatTreatmentDate(entry.anulat.la)}
+                    {entry.anulat.de !== '' ? ` de ${entry.anulat.de}` : ''}: {entry.anulat.motiv}
+                  </td>
+                </tr>
+              ) : (
+                <tr key={entry.id}>
+                  <td>{formatTreatmentDate(entry.createdAt)}</td>
+                  <td>{toothOf(entry)}</td>
+                  <td>{entry.denumire}</td>
+                  <td>{entry.medic}</td>
+                  <td>{entry.detalii}</td>
+                </tr>
+              ),
+            )}
           </tbody>
         </table>
       )}

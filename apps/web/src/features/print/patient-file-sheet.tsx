@@ -48,9 +48,13 @@ export function PatientFileSheet({
         <h2 className={classes.sectionTitle}>Schiță dentară</h2>
         <DentalChart history={patient.history} dintiStersi={patient.dintiStersi} printable />
       </section>
-      <TreatmentTable history={patient.history} />
+      <TreatmentTable history={patient.history} cancelled={patient.anulate} />
       <AppointmentTable appointments={appointments} />
-      <SignatureTable patientId={patient._id} signatures={signatures} history={patient.history} />
+      <SignatureTable
+        patientId={patient._id}
+        signatures={signatures}
+        history={[...patient.history, ...patient.anulate]}
+      />
     </PrintedDocument>
   );
 }

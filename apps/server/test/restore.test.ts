@@ -117,7 +117,7 @@ describe('npm run restore', () => {
     const second = startScript('src/main.ts', [], env());
     const secondDone = finished(second);
     const url = await listening(second);
-    expect((await fetch(`${url}/api/check-login`, { headers: { cookie } })).status).toBe(401);
+    expect((await fetch(`${url}/api/check-login`, { headers: { cookie } })).status).toBe(204);
     expect((await signIn(url)).status).toBe(200);
     expect(await (await fetch(`${url}/api/setup`)).json()).toEqual({ needsSetup: false });
     second.kill('SIGTERM');

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NO_SETUP, SIGNED_OUT, sessionFor } from '../test/fixtures';
+import { NO_SETUP, SIGNED_OUT, SIGNED_OUT_LEGACY, sessionFor } from '../test/fixtures';
 import { apiError, mockApi } from '../test/mock-api';
 import { listPage, makePatient, REFERENCE_DATA, SLOW_SCREEN } from '../test/patients';
 import { renderRoutes } from '../test/render';
@@ -66,6 +66,12 @@ describe('routes and guards', () => {
   it('sends / to /login', async () => {
     mockApi({ 'GET /api/setup': NO_SETUP, 'GET /api/check-login': SIGNED_OUT });
     const { router } = await landOn('/', 'Autentificare');
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('treats a 401 from an older server as signed out too', async () => {
+    mockApi({ 'GET /api/setup': NO_SETUP, 'GET /api/check-login': SIGNED_OUT_LEGACY });
+    const { router } = await landOn('/pacienti', 'Autentificare');
     expect(router.state.location.pathname).toBe('/login');
   });
 

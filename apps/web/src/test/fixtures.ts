@@ -9,7 +9,11 @@ export function sessionFor(roles: string[], nume = 'Dr. Ana Popescu'): SessionRe
   };
 }
 
-export const SIGNED_OUT: MockAnswer = {
+/** GET /api/check-login with nobody signed in: 204, no body. */
+export const SIGNED_OUT: MockAnswer = { status: 204 };
+
+/** The same from a server older than issue 19, which answered 401. */
+export const SIGNED_OUT_LEGACY: MockAnswer = {
   status: 401,
   body: { error: { code: 'unauthenticated', message: 'Trebuie să vă autentificați.' } },
 };

@@ -11,7 +11,7 @@ import {
   setupStatusResponse,
 } from '@odonto/domain/contracts/auth';
 import { loginAnswer } from '@odonto/domain/contracts/two-factor';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { clientOf, errorResponses } from '../../plugins/responses';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/sessions';
 import { createSecretBox, loadSecretKey, type SecretBox } from '../efactura/secret-box';
@@ -77,15 +77,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/check-login',
     {
-      onRequest: requireUser,
       schema: {
         tags,
-        summary: 'The signed-in user',
+        summary: 'The signed-in user; 204 when nobody is',
+        description:
+          'Asking who is signed in is not an error when nobody is (issue 19): no session, or an expired ' +
+          'one, answers 204 with no body instead of 401, so a signed-out page load logs no failed request.',
         security: [{ session: [] }],
-        response: { 200: sessionResponse, ...errorResponses(401) },
+        response: { 200: sessionResponse, 204: z.null().describe('Nobody is signed in') },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      if (!request.user) return reply.code(204).send(null);
       const user = currentUser(request);
       return {
         userCtx: { name: user.nume, roles: user.roles },

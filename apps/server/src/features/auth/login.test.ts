@@ -105,7 +105,7 @@ describeEachDialect('POST /api/login, GET /api/check-login, DELETE /api/logout',
     expect(error.message).toBe(MESSAGES.invalidInput);
     expect(error.fields).toEqual({
       email: 'Adresa de email nu este validă.',
-      password: 'This field is required!',
+      password: 'Câmpul este obligatoriu.',
     });
 
     const extra = await call(t().app, {
@@ -129,11 +129,11 @@ describeEachDialect('POST /api/login, GET /api/check-login, DELETE /api/logout',
     const second = sessionCookieOf(again);
     expect(second).not.toBeNull();
     expect(second).not.toBe(first);
-    expect((await call(t().app, { url: '/api/check-login', cookie: first })).statusCode).toBe(401);
+    expect((await call(t().app, { url: '/api/check-login', cookie: first })).statusCode).toBe(204);
     expect((await call(t().app, { url: '/api/check-login', cookie: second })).statusCode).toBe(200);
   });
 
-  it('GET /api/check-login answers the session user, or 401 without a session', async () => {
+  it('GET /api/check-login answers the session user, or 204 and no body without a session', async () => {
     const user = await createUser(t().db, {
       nume: 'Elena Dumitrescu',
       roles: ['asistent'],
@@ -154,11 +154,18 @@ describeEachDialect('POST /api/login, GET /api/check-login, DELETE /api/logout',
       },
     });
 
+    // Asking who is signed in when nobody is is not an error (issue 19): no 401 for the browser to log.
     const anonymous = await call(t().app, { url: '/api/check-login' });
-    expect(anonymous.statusCode).toBe(401);
-    expect(errorOf(anonymous)).toEqual({ code: 'unauthenticated', message: MESSAGES.unauthenticated });
+    expect(anonymous.statusCode).toBe(204);
+    expect(anonymous.body).toBe('');
     const forged = await call(t().app, { url: '/api/check-login', cookie: 'odonto_session=forged-token' });
-    expect(forged.statusCode).toBe(401);
+    expect(forged.statusCode).toBe(204);
+    // The dead cookie is cleared, as on every API call.
+    expect(forged.cookies.find((c) => c.name === 'odonto_session')?.value).toBe('');
+    // Calls that need a session still answer 401.
+    const places = await call(t().app, { url: '/api/places' });
+    expect(places.statusCode).toBe(401);
+    expect(errorOf(places)).toEqual({ code: 'unauthenticated', message: MESSAGES.unauthenticated });
   });
 
   it('DELETE /api/logout ends the session, clears the cookie and records it', async () => {
@@ -169,7 +176,7 @@ describeEachDialect('POST /api/login, GET /api/check-login, DELETE /api/logout',
     expect(response.body).toBe('');
     const cleared = response.cookies.find((c) => c.name === 'odonto_session');
     expect(cleared?.value).toBe('');
-    expect((await call(t().app, { url: '/api/check-login', cookie })).statusCode).toBe(401);
+    expect((await call(t().app, { url: '/api/check-login', cookie })).statusCode).toBe(204);
     expect(await t().db.selectFrom('sessions').selectAll().execute()).toHaveLength(0);
     expect(await auditActions()).toEqual(['login', 'logout']);
   });

@@ -17,12 +17,15 @@ export const authKeys = {
   setup: ['auth', 'setup'] as const,
 };
 
-/** GET /api/check-login: the signed-in user, or null when there is no session (401). */
+// No session: the server answers 204 with no body, which reads as undefined.
+const sessionOrNobody = sessionResponse.optional();
+
+/** GET /api/check-login: the signed-in user, or null when there is no session (204; 401 from older servers). */
 export const sessionQuery = queryOptions({
   queryKey: authKeys.session,
   queryFn: async ({ signal }): Promise<SessionResponse | null> => {
     try {
-      return await request('/api/check-login', { schema: sessionResponse, signal });
+      return (await request('/api/check-login', { schema: sessionOrNobody, signal })) ?? null;
     } catch (error) {
       if (isApiError(error, 401)) return null;
       throw error;

@@ -64,7 +64,7 @@ test.beforeAll(async ({ playwright, demoApp }) => {
   await admin.dispose();
 });
 
-test('an admin imports the SIRUTA register on Setări and sees the localities per county', async ({
+test('a new clinic has the SIRUTA register from its first start; an admin imports a newer one on Setări', async ({
   page,
   signIn,
   startOwnApp,
@@ -85,12 +85,18 @@ test('an admin imports the SIRUTA register on Setări and sees the localities pe
   await page.getByRole('link', { name: 'Setări' }).click();
   await expect(page.getByRole('heading', { name: 'Setări', level: 1 })).toBeVisible();
   const section = page.getByRole('region', { name: 'Localități (SIRUTA)' });
-  await expect(section).toContainText('Nu a fost importată încă nicio localitate');
+  // The register shipped with the app, loaded on the first start (issue 19).
+  await expect(section).toContainText('În total: 42 de județe, 13.851 de localități.');
+  await expect(section).toContainText('Registrul SIRUTA inclus în aplicație (ediția 2025, semestrul 1)');
+  await expect(section.getByRole('listitem').filter({ hasText: 'Argeș (AG)' })).not.toContainText(/\b0$/);
+  // A newer edition (here the small register of the tests) replaces every locality.
   await section.locator('input[type="file"]').setInputFiles(SIRUTA_FIXTURE);
   await section.getByRole('button', { name: 'Importă' }).click();
   await expect(page.getByText(/^Import reușit: 3 județe, \d+ (de )?localități\.$/)).toBeVisible();
+  await expect(section).toContainText(/Registrul SIRUTA importat la \d\d\.\d\d\.\d{4}\./);
   await expect(section.getByRole('listitem').filter({ hasText: 'Alba (AB)' })).not.toContainText(/\b0$/);
   await expect(section.getByRole('listitem').filter({ hasText: 'București (B)' })).toContainText(/6$/);
+  await expect(section.getByRole('listitem').filter({ hasText: 'Argeș (AG)' })).toContainText(/\b0$/);
 });
 
 test('a medic creates a patient choosing country, county and a locality typed without diacritics, then finds it', async ({

@@ -58,7 +58,11 @@ function CountyCounts() {
           ? 'Nu a fost importată încă nicio localitate: câmpul oraș al pacienților se completează liber.'
           : `În total: ${importSummary(places.data.judete.filter((county) => county.localitati > 0).length, total)}.`}
       </Text>
-      {places.data.registru ? <Text size="sm">{registerText(places.data.registru)}</Text> : null}
+      {places.data.registru ? (
+        <Text size="sm" c="dimmed">
+          {registerText(places.data.registru)}
+        </Text>
+      ) : null}
       <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing={4} verticalSpacing={4} component="ul" p={0} m={0}>
         {places.data.judete.map((county) => (
           <Group

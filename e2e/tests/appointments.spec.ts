@@ -41,7 +41,7 @@ test('a medic books, edits and deletes appointments; end-before-start, overlap a
   await expect(dialog.getByRole('combobox', { name: 'Medic' })).toHaveValue(/.+/);
   await setTimes(page, [20, 0], [19, 30]);
   await dialog.getByRole('button', { name: 'Salvează' }).click();
-  await expect(dialog.getByText('The ora field must be equal or greater than 20')).toBeVisible();
+  await expect(dialog.getByText('Câmpul ora trebuie să fie cel puțin 20.')).toBeVisible();
   await setTimes(page, [20, 0], [20, 30]);
   await dialog.getByRole('textbox', { name: 'Notă' }).fill('control anual');
   await dialog.getByRole('button', { name: 'Salvează' }).click();

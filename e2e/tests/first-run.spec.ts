@@ -15,7 +15,7 @@ test('the first visit to an empty clinic creates its administrator', async ({ pa
   await expect(page.getByRole('navigation', { name: 'Meniu principal' }).getByRole('link')).toHaveText([
     'PACIENȚI',
     'CALENDAR',
-    'REVIEWS',
+    'RECENZII',
     'FACTURI',
     'RAPOARTE',
     'UTILIZATORI',

@@ -23,7 +23,7 @@ test('the reviews screen: statistics, filters by stars and doctor, the rating mo
   signIn,
 }) => {
   await signIn(page, DEMO_USERS.asistent);
-  await page.getByRole('link', { name: 'REVIEWS' }).click();
+  await page.getByRole('link', { name: 'RECENZII' }).click();
   // The screen's code (with the chart library) loads on first use: give a busy machine time.
   await expect(page.getByRole('heading', { name: 'Recenzii', level: 1 })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('overall-average')).toHaveText(/^\d(,\d{1,2})?$/, { timeout: 20_000 });

@@ -1,9 +1,9 @@
 import { DEMO_USERS, expect, test } from '../fixtures';
 
 const menus = {
-  admin: ['PACIENȚI', 'CALENDAR', 'REVIEWS', 'FACTURI', 'RAPOARTE', 'UTILIZATORI'],
-  medic: ['PACIENȚI', 'CALENDAR', 'REVIEWS', 'FACTURI', 'RAPOARTE', 'UTILIZATORI'],
-  asistent: ['PACIENȚI', 'CALENDAR', 'REVIEWS', 'FACTURI', 'RAPOARTE', 'UTILIZATORI'],
+  admin: ['PACIENȚI', 'CALENDAR', 'RECENZII', 'FACTURI', 'RAPOARTE', 'UTILIZATORI'],
+  medic: ['PACIENȚI', 'CALENDAR', 'RECENZII', 'FACTURI', 'RAPOARTE', 'UTILIZATORI'],
+  asistent: ['PACIENȚI', 'CALENDAR', 'RECENZII', 'FACTURI', 'RAPOARTE', 'UTILIZATORI'],
   sterilizare: ['STERILIZARE'],
 } as const;
 

@@ -93,7 +93,7 @@ test('sterilisation: an instrument is sterilised, labelled, used in a treatment 
   await expect(label).toHaveCount(1);
   await expect(label).toContainText(String(id));
   await expect(label).toContainText(name);
-  await expect(label).toContainText(/Ster\. \d{2}-\d{2}-\d{4} · Exp\. \d{2}-\d{2}-\d{4} · VG/);
+  await expect(label).toContainText(/Ster\. \d{2}\.\d{2}\.\d{4} · Exp\. \d{2}\.\d{2}\.\d{4} · VG/);
   await expect(printed.getByRole('img', { name: `Cod de bare ${id}` })).toBeVisible();
   const box = await label.boundingBox();
   // 50 mm × 25 mm at 96 dpi.

@@ -51,12 +51,12 @@ describe('endBeforeStartProblems (SPEC.md §5 eqOrGt, eqOrGtMinutes)', () => {
     [
       { ora: 10, minute: 0 },
       { ora: 9, minute: 0 },
-      { ora: 'The ora field must be equal or greater than 10' },
+      { ora: 'Câmpul ora trebuie să fie cel puțin 10.' },
     ],
     [
       { ora: 9, minute: 30 },
       { ora: 9, minute: 15 },
-      { minute: 'The minute field must be equal or greater than 30' },
+      { minute: 'Câmpul minute trebuie să fie cel puțin 30.' },
     ],
     [{ ora: 9 }, { ora: 10 }, {}],
   ])('%o → %o gives %o', (deLa, panaLa, expected) => {
@@ -73,7 +73,7 @@ describe('endBeforeStartProblems (SPEC.md §5 eqOrGt, eqOrGtMinutes)', () => {
     });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['panaLa.ora', 'The ora field must be equal or greater than 11'],
+      ['panaLa.ora', 'Câmpul ora trebuie să fie cel puțin 11.'],
     ]);
   });
 });

@@ -18,7 +18,7 @@ export interface ClockTime {
 export const DEFAULT_SMS_REMIND_HOURS = 24;
 /** The calendar's grid and the form's minute choices step by this many minutes. */
 export const SLOT_MINUTES = 15;
-/** Display names of the fields in SPEC's eqOrGt messages ('The ora field must be equal or greater than 9'). */
+/** Display names of the fields in SPEC's eqOrGt messages ('Câmpul ora trebuie să fie cel puțin 9.'). */
 export const TIME_FIELD_NAMES = { ora: 'ora', minute: 'minute' } as const;
 
 /** The instants an appointment on the clinic day `day` ('YYYY-MM-DD') from `deLa` to `panaLa` covers. */

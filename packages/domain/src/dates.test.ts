@@ -18,32 +18,32 @@ const at = (iso: string) => new Date(iso);
 
 describe('the three display formats (ro locale, Bucharest calendar day)', () => {
   it.each<[string, Date | string | number, string, string, string]>([
-    ['a calendar day', '2026-03-05', '05 Mart. 2026', '5 Mart. 2026', '03-05-2026'],
-    ['a Date', at('2026-03-05T10:00:00Z'), '05 Mart. 2026', '5 Mart. 2026', '03-05-2026'],
+    ['a calendar day', '2026-03-05', '05 Mart. 2026', '5 Mart. 2026', '05.03.2026'],
+    ['a Date', at('2026-03-05T10:00:00Z'), '05 Mart. 2026', '5 Mart. 2026', '05.03.2026'],
     [
       'milliseconds (history ids are timestamps)',
       at('2026-03-05T10:00:00Z').getTime(),
       '05 Mart. 2026',
       '5 Mart. 2026',
-      '03-05-2026',
+      '05.03.2026',
     ],
     [
       '00:30 in Bucharest is already the 5th',
       '2026-03-04T22:30:00Z',
       '05 Mart. 2026',
       '5 Mart. 2026',
-      '03-05-2026',
+      '05.03.2026',
     ],
     [
       '23:30 in Bucharest is still the 4th',
       '2026-03-04T21:30:00Z',
       '04 Mart. 2026',
       '4 Mart. 2026',
-      '03-04-2026',
+      '04.03.2026',
     ],
-    ['summer time: 00:30 on 1 August', '2026-07-31T21:30:00Z', '01 Aug. 2026', '1 Aug. 2026', '08-01-2026'],
-    ['new year in Bucharest before UTC', '2026-12-31T22:15:00Z', '01 Ian. 2027', '1 Ian. 2027', '01-01-2027'],
-    ['a two-digit day', '2026-11-23', '23 Nov. 2026', '23 Nov. 2026', '11-23-2026'],
+    ['summer time: 00:30 on 1 August', '2026-07-31T21:30:00Z', '01 Aug. 2026', '1 Aug. 2026', '01.08.2026'],
+    ['new year in Bucharest before UTC', '2026-12-31T22:15:00Z', '01 Ian. 2027', '1 Ian. 2027', '01.01.2027'],
+    ['a two-digit day', '2026-11-23', '23 Nov. 2026', '23 Nov. 2026', '23.11.2026'],
   ])('%s', (_name, input, breadcrumb, treatment, instrument) => {
     expect(formatBreadcrumbDate(input)).toBe(breadcrumb);
     expect(formatTreatmentDate(input)).toBe(treatment);

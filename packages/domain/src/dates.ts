@@ -56,9 +56,12 @@ export function formatTreatmentDate(input: DateInput): string {
   return formatInClinic(input, 'Do MMM YYYY');
 }
 
-/** Instrument date, 'MM-DD-YYYY': '03-05-2026'; '' when the input is not a date. */
+/**
+ * Instrument date, 'DD.MM.YYYY': '05.03.2026' (SPEC.md's 'MM-DD-YYYY' is the American order, which a
+ * Romanian inspector misreads: docs/decisions/0029); '' when the input is not a date.
+ */
 export function formatInstrumentDate(input: DateInput): string {
-  return formatInClinic(input, 'MM-DD-YYYY');
+  return formatInClinic(input, 'DD.MM.YYYY');
 }
 
 /** The clinic calendar day of the input as 'YYYY-MM-DD', the value a date field and the API exchange. */

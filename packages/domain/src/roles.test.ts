@@ -131,7 +131,7 @@ describe('menuItems (SPEC.md §2 side menu)', () => {
   const staff = [
     { label: 'PACIENȚI', path: '/pacienti' },
     { label: 'CALENDAR', path: '/calendar' },
-    { label: 'REVIEWS', path: '/reviews' },
+    { label: 'RECENZII', path: '/reviews' },
     { label: 'FACTURI', path: '/facturi' },
     { label: 'RAPOARTE', path: '/rapoarte' },
     { label: 'UTILIZATORI', path: '/utilizatori' },

@@ -117,7 +117,7 @@ export function menuItems(roles: readonly string[]): readonly MenuItem[] {
   return [
     { label: 'PACIENȚI', path: '/pacienti' },
     { label: 'CALENDAR', path: '/calendar' },
-    { label: 'REVIEWS', path: '/reviews' },
+    { label: 'RECENZII', path: '/reviews' },
     // Issue 13: invoices and the money reports, for whoever may open them.
     ...(can(roles, 'read:invoices') ? [{ label: 'FACTURI', path: '/facturi' }] : []),
     ...(REPORT_PERMISSIONS.some((permission) => can(roles, permission))

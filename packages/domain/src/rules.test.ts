@@ -19,7 +19,7 @@ import {
   type MinutesParams,
 } from './rules';
 
-const REQUIRED = 'This field is required!';
+const REQUIRED = 'Câmpul este obligatoriu.';
 const BAD_EMAIL = 'Adresa de email nu este validă.';
 
 describe('required', () => {
@@ -103,9 +103,9 @@ describe('min', () => {
   it.each([
     ['abc', 3, true],
     ['abcd', 3, true],
-    ['ab', 3, 'The Nume field must be at least 3 characters'],
+    ['ab', 3, 'Câmpul Nume trebuie să aibă cel puțin 3 caractere.'],
     ['ăîș', 3, true], // diacritics count as one character each
-    ['😀😀', 3, 'The Nume field must be at least 3 characters'], // code points, not UTF-16 units
+    ['😀😀', 3, 'Câmpul Nume trebuie să aibă cel puțin 3 caractere.'], // code points, not UTF-16 units
     ['a', 1, true],
     ['', 3, true],
     ['   ', 3, true], // blank counts as empty: `required` reports it
@@ -145,7 +145,7 @@ describe('password', () => {
 });
 
 describe('eqOrGt', () => {
-  const fail = (n: number) => `The Ora field must be equal or greater than ${n}`;
+  const fail = (n: number) => `Câmpul Ora trebuie să fie cel puțin ${n}.`;
   it.each([
     [5, 5, true],
     [6, 5, true],
@@ -169,7 +169,7 @@ describe('eqOrGt', () => {
 });
 
 describe('eqOrGtMinutes (end minutes of an appointment)', () => {
-  const fail = (n: number) => `The Minute field must be equal or greater than ${n}`;
+  const fail = (n: number) => `Câmpul Minute trebuie să fie cel puțin ${n}.`;
   // [end minutes, [start hour, start minutes, end hour], expected]
   it.each<[number | string | null, MinutesParams, true | string]>([
     [30, [10, 15, 10], true],
@@ -192,8 +192,8 @@ describe('eqOrGtMinutes (end minutes of an appointment)', () => {
 describe('gt and lt', () => {
   it.each([
     [6, 5, true],
-    [5, 5, 'The Vârsta field must be greater than 5'],
-    ['abc', 5, 'The Vârsta field must be greater than 5'],
+    [5, 5, 'Câmpul Vârsta trebuie să fie mai mare decât 5.'],
+    ['abc', 5, 'Câmpul Vârsta trebuie să fie mai mare decât 5.'],
     ['', 5, true],
   ] as const)('gt %j > %j → %j', (value, limit, expected) => {
     expect(gt(value, limit, 'Vârsta')).toBe(expected);
@@ -201,10 +201,10 @@ describe('gt and lt', () => {
 
   it.each([
     [4, 5, true],
-    [5, 5, 'The Vârsta field must be less then 5'], // SPEC's spelling
+    [5, 5, 'Câmpul Vârsta trebuie să fie mai mic decât 5.'], // SPEC's spelling
     ['120', 121, true],
-    [121, '120', 'The Vârsta field must be less then 120'],
-    ['abc', 5, 'The Vârsta field must be less then 5'],
+    [121, '120', 'Câmpul Vârsta trebuie să fie mai mic decât 120.'],
+    ['abc', 5, 'Câmpul Vârsta trebuie să fie mai mic decât 5.'],
     [undefined, 5, true],
   ] as const)('lt %j < %j → %j', (value, limit, expected) => {
     expect(lt(value, limit, 'Vârsta')).toBe(expected);
@@ -252,7 +252,7 @@ describe('combineRules', () => {
     [undefined, REQUIRED],
     ['', REQUIRED],
     ['I2', RULE_MESSAGES.alpha('Nume')], // the first failure wins
-    ['I', 'The Nume field must be at least 2 characters'],
+    ['I', 'Câmpul Nume trebuie să aibă cel puțin 2 caractere.'],
     ['Ion', true],
   ])('%j → %j', (value, expected) => {
     expect(nume(value)).toBe(expected);
@@ -286,12 +286,12 @@ describe('zodRefinement', () => {
     [
       'end minutes before start minutes in the same hour',
       { nume: 'Ion', deLa: { ora: 10, minute: 30 }, panaLa: { ora: 10, minute: 15 } },
-      [['panaLa.minute', 'The Minute field must be equal or greater than 30']],
+      [['panaLa.minute', 'Câmpul Minute trebuie să fie cel puțin 30.']],
     ],
     [
       'an end hour before the start hour',
       { nume: 'Ion', deLa: { ora: 10, minute: 30 }, panaLa: { ora: 9, minute: 45 } },
-      [['panaLa.ora', 'The Ora field must be equal or greater than 10']],
+      [['panaLa.ora', 'Câmpul Ora trebuie să fie cel puțin 10.']],
     ],
     [
       'an empty name',

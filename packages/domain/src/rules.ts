@@ -7,8 +7,9 @@
  * whitespace, []) passes every rule except `required` and `confirmed`, so an optional field stays
  * optional: combine a rule with `required` when the field must be filled in.
  *
- * Messages are SPEC.md's where it gives them (English ones included, as the product shows them);
- * where SPEC gives none, the text is Romanian.
+ * Every message is Romanian. SPEC.md quotes its old framework's English defaults ('This field is
+ * required!', 'The {field} field must be less then N'); the product says the same in Romanian
+ * (docs/decisions/0029).
  */
 import { z } from 'zod';
 import { passwordProblem } from './contracts/auth';
@@ -24,15 +25,14 @@ type Optional<T> = T | null | undefined;
 
 /** The rule messages; those with parameters take the field's display name first. */
 export const RULE_MESSAGES = {
-  required: 'This field is required!',
+  required: 'Câmpul este obligatoriu.',
   email: 'Adresa de email nu este validă.',
   alpha: (field: string) => `Câmpul ${field} poate conține doar litere, spații și cratimă.`,
-  min: (field: string, length: number) => `The ${field} field must be at least ${length} characters`,
+  min: (field: string, length: number) => `Câmpul ${field} trebuie să aibă cel puțin ${length} caractere.`,
   confirmed: MESSAGES.passwordsDiffer,
-  eqOrGt: (field: string, min: number) => `The ${field} field must be equal or greater than ${min}`,
-  gt: (field: string, limit: number) => `The ${field} field must be greater than ${limit}`,
-  // "less then" is SPEC.md's text, kept as written.
-  lt: (field: string, limit: number) => `The ${field} field must be less then ${limit}`,
+  eqOrGt: (field: string, min: number) => `Câmpul ${field} trebuie să fie cel puțin ${min}.`,
+  gt: (field: string, limit: number) => `Câmpul ${field} trebuie să fie mai mare decât ${limit}.`,
+  lt: (field: string, limit: number) => `Câmpul ${field} trebuie să fie mai mic decât ${limit}.`,
 } as const;
 
 // Same pattern as the zod `email` contract of contracts/auth.ts, so the form never accepts an address the
@@ -160,7 +160,7 @@ export function gt(value: Optional<NumberLike>, limit: Optional<NumberLike>, fie
   );
 }
 
-/** lt: the value is a number less than `limit` ('The {field} field must be less then N'). */
+/** lt: the value is a number less than `limit`. */
 export function lt(value: Optional<NumberLike>, limit: Optional<NumberLike>, field: string): RuleResult {
   return compare(
     value,

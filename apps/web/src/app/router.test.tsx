@@ -154,11 +154,11 @@ describe('the signed-in shell', () => {
   });
 
   it.each([[['admin']], [['dinstitute_admin']], [['medic']], [['asistent']]])(
-    'shows PACIENȚI, CALENDAR, REVIEWS, FACTURI, RAPOARTE, UTILIZATORI to a %j user',
+    'shows PACIENȚI, CALENDAR, RECENZII, FACTURI, RAPOARTE, UTILIZATORI to a %j user',
     async (roles) => {
       signedInAs(roles);
       await landOn('/pacienti', 'Pacienți');
-      expect(menuLabels()).toEqual(['PACIENȚI', 'CALENDAR', 'REVIEWS', 'FACTURI', 'RAPOARTE', 'UTILIZATORI']);
+      expect(menuLabels()).toEqual(['PACIENȚI', 'CALENDAR', 'RECENZII', 'FACTURI', 'RAPOARTE', 'UTILIZATORI']);
     },
   );
 
@@ -186,7 +186,7 @@ describe('the signed-in shell', () => {
     signedInAs(['admin']);
     const user = userEvent.setup();
     const { router } = await landOn('/pacienti', 'Pacienți');
-    await user.click(screen.getByRole('link', { name: 'REVIEWS' }));
+    await user.click(screen.getByRole('link', { name: 'RECENZII' }));
     expect(await screen.findByRole('heading', { name: 'Recenzii' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/reviews');
   });

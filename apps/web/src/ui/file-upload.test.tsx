@@ -75,8 +75,8 @@ describe('FileUpload', () => {
   });
 
   it('marks a required upload and shows the error the form gives it', () => {
-    renderWithProviders(<FileUpload label="inainte" required error="This field is required!" />);
+    renderWithProviders(<FileUpload label="inainte" required error="Câmpul este obligatoriu." />);
     expect(fileInput('inainte').getAttribute('aria-required')).toBe('true');
-    expect(screen.getByText('This field is required!')).toBeTruthy();
+    expect(screen.getByText('Câmpul este obligatoriu.')).toBeTruthy();
   });
 });

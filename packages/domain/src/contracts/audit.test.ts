@@ -125,7 +125,14 @@ describe('auditDetailsText', () => {
       { email: 'ana@clinica.ro', nume: 'Ana Pop', roles: ['asistent'], endedSessions: 0 },
       'Email: ana@clinica.ro; Nume: Ana Pop; Roluri: asistent; Sesiuni închise: 0',
     ],
-    [{ tooth: '1.1', count: 2 }, 'tooth: 1.1; count: 2'],
+    // A key without a Romanian text never shows its raw name: its value alone, ids and objects left out.
+    [{ tooth: '1.1', count: 2 }, '1.1; 2'],
+    [{ entryId: 17, planItemId: 'p1', reversesId: 'c1', allocations: [{ chargeId: 'c' }] }, ''],
+    [
+      { type: 'tratament', denumire: 'coroană', dinte: '1.6', motiv: 'greșit', semnat: true },
+      'Tratament: coroană; Dinte 1.6; Motiv: greșit; Semnat de pacient',
+    ],
+    [{ amountBani: 25_000, method: 'numerar', isAdvance: true }, 'Sumă: 250,00 lei; Metodă: numerar; Avans'],
   ])('%j → %j', (details, text) => {
     expect(auditDetailsText(details)).toBe(text);
   });

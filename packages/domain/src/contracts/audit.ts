@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toInstant, wallTimeAt } from '../clinic-time';
+import { formatLei } from '../money';
 
 /** Rows per page of GET /api/audit. */
 export const AUDIT_PAGE_SIZE = 50;
@@ -89,6 +90,12 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   login: 'Autentificare',
   login_failed: 'Autentificare eșuată',
   login_locked: 'Autentificare refuzată (prea multe încercări)',
+  login_second_step: 'Parolă corectă, urmează al doilea pas',
+  two_factor_failed: 'Cod de autentificare în doi pași greșit',
+  two_factor_locked: 'Autentificare în doi pași blocată (prea multe coduri greșite)',
+  two_factor_enabled: 'Activare autentificare în doi pași',
+  two_factor_disabled: 'Dezactivare autentificare în doi pași',
+  two_factor_policy_change: 'Modificare roluri cu autentificare în doi pași obligatorie',
   logout: 'Deconectare',
   password_change: 'Schimbare parolă',
   password_reset_requested: 'Cerere de resetare a parolei',
@@ -149,6 +156,35 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   price_item_price: 'Preț nou în lista de prețuri',
   price_list_import: 'Import listă de prețuri',
   vat_settings_update: 'Modificare setări TVA',
+  plan_create: 'Plan de tratament creat',
+  plan_update: 'Plan de tratament modificat',
+  plan_view: 'Vizualizare plan de tratament',
+  plan_print: 'Tipărire plan de tratament',
+  plan_accept: 'Plan de tratament acceptat de pacient',
+  plan_reject: 'Plan de tratament refuzat',
+  plan_progress: 'Lucrare din plan efectuată sau redeschisă',
+  charge_create: 'Taxă adăugată pe cont',
+  charge_reverse: 'Taxă stornată',
+  payment_create: 'Plată încasată',
+  payment_reverse: 'Plată stornată',
+  payment_refund: 'Rambursare către pacient',
+  receipt_print: 'Tipărire chitanță',
+  patient_account_view: 'Vizualizare cont pacient',
+  commission_rate_create: 'Comision de medic stabilit',
+  ledger_settings_update: 'Modificare serie chitanțe',
+  invoice_issue: 'Factură emisă',
+  invoice_storno: 'Factură stornată',
+  invoice_email: 'Factură trimisă pe email',
+  invoice_export: 'Export facturi',
+  invoice_settings_update: 'Modificare setări facturare',
+  efactura_settings_update: 'Modificare setări e-Factura',
+  efactura_authorize_start: 'Autorizare ANAF începută',
+  efactura_authorize: 'Autorizare ANAF reușită',
+  efactura_authorize_refused: 'Autorizare ANAF refuzată',
+  efactura_authorize_failed: 'Autorizare ANAF eșuată',
+  efactura_token_refresh: 'Token ANAF reînnoit',
+  efactura_submission_resolve: 'Trimitere e-Factura rezolvată manual',
+  review_reply: 'Răspuns la recenzie',
 };
 
 /** The Romanian label of an action; an action without one shows as recorded. */
@@ -176,6 +212,19 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
 };
 
 const WORDS: Readonly<Record<string, string>> = {
+  card: 'card',
+  numerar: 'numerar',
+  transfer: 'transfer bancar',
+  tratament: 'tratament',
+  document: 'document',
+  radiografie: 'radiografie',
+  consent: 'consimțământ',
+  entry: 'tratament',
+  plan: 'plan de tratament',
+  done: 'efectuat',
+  open: 'de efectuat',
+  price_list: 'lista de prețuri',
+  manual: 'manual',
   unknown_email: 'email inexistent',
   wrong_password: 'parolă greșită',
   inactive: 'cont dezactivat',
@@ -247,20 +296,74 @@ const DETAIL_TEXTS: Readonly<Record<string, DetailText>> = {
   automatic: (value) => (value === true ? 'Trimisă automat' : null),
   rating: (value) => `Stele: ${word(value)}`,
   autoRequest: (value) => (value === true ? 'Trimitere automată pornită' : 'Trimitere automată oprită'),
+  // Treatments, bridges, teeth
+  type: (value) => (value === 'punte' ? 'Punte' : null),
+  denumire: (value) => `Tratament: ${word(value)}`,
+  dinte: (value) => (value === null ? 'Toată gura' : `Dinte ${word(value)}`),
+  dinteStart: (value) => `De la dintele ${word(value)}`,
+  dinteDestinatie: (value) => `până la dintele ${word(value)}`,
+  removed: (value) => (value === true ? 'Dinte marcat absent' : 'Dinte marcat prezent'),
+  isRemoved: (value) => (value === true ? 'Dinte marcat absent' : 'Dinte marcat prezent'),
+  pictures: (value) => `Imagini: ${Array.isArray(value) ? value.length : word(value)}`,
+  motiv: (value) => `Motiv: ${word(value)}`,
+  semnat: (value) => (value === true ? 'Semnat de pacient' : null),
+  // Documents, files
+  kind: (value) => `Tip: ${word(value)}`,
+  label: (value) => `Denumire: ${word(value)}`,
+  day: (value) => `Data: ${word(value)}`,
+  contentType: () => null,
+  size: (value) => (typeof value === 'number' ? `Mărime: ${Math.ceil(value / 1024)} KB` : null),
+  fileName: (value) => `Fișier: ${word(value)}`,
+  previousName: (value) => `Nume anterior: ${word(value)}`,
+  edition: (value) => `Ediția: ${word(value)}`,
+  // Appointments
+  start: (value) => `Început: ${formatAuditTime(String(value))}`,
+  end: (value) => `Sfârșit: ${formatAuditTime(String(value))}`,
+  trimite_sms: (value) => (value === true ? 'Cu SMS de reamintire' : 'Fără SMS de reamintire'),
+  // Money
+  amountBani: (value) => (typeof value === 'number' ? `Sumă: ${formatLei(value)}` : null),
+  amount_bani: (value) => (typeof value === 'number' ? `Sumă: ${formatLei(value)}` : null),
+  totalBani: (value) => (typeof value === 'number' ? `Total: ${formatLei(value)}` : null),
+  advanceBani: (value) => (typeof value === 'number' && value > 0 ? `Avans: ${formatLei(value)}` : null),
+  method: (value) => `Metodă: ${word(value)}`,
+  isAdvance: (value) => (value === true ? 'Avans' : null),
+  quantity: (value) => `Cantitate: ${word(value)}`,
+  description: (value) => `Descriere: ${word(value)}`,
+  number: (value) => `Număr: ${word(value)}`,
+  receipt: (value) => `Chitanța: ${word(value)}`,
+  rateBp: (value) => (typeof value === 'number' ? `Comision: ${value / 100} %` : null),
+  validFrom: (value) => `Valabil de la: ${word(value)}`,
+  allocations: () => null,
+  // Plans
+  title: (value) => `Titlu: ${word(value)}`,
+  alternative: (value) => `Varianta ${word(value)}`,
+  alternatives: (value) => `Variante: ${Array.isArray(value) ? value.length : word(value)}`,
+  revision: (value) => `Versiunea ${word(value)}`,
+  resigned: (value) => (value === true ? 'Semnată din nou' : null),
+  itemsDone: (value) => `Lucrări efectuate: ${word(value)}`,
+  linked: (value) => (value === true ? 'Legat de tratament' : 'Dezlegat de tratament'),
+  status: (value) => `Stare: ${word(value)}`,
+  // Identifiers and internal values: in the rows' own columns or of no use to a reader.
   version: () => null,
   sha256: () => null,
   replaced: () => null,
   wasCurrent: () => null,
 };
 
+/** Keys of ids (entryId, planItemId, reverses_id…): the row names what it is about; the id itself is noise. */
+const ID_KEY = /(?:^id|Id|_id|^reverses)$/;
+
 /** A recorded action's details in Romanian words, e.g. 'Câmpuri modificate: nume, data nașterii'. */
 export function auditDetailsText(details: Record<string, unknown> | null): string {
   if (details === null) return '';
   const parts: string[] = [];
   for (const [key, value] of Object.entries(details)) {
+    // A key without a Romanian text shows its value alone: a raw field name means nothing to the reader.
     const text = Object.hasOwn(DETAIL_TEXTS, key)
       ? (DETAIL_TEXTS[key]?.(value) ?? null)
-      : `${key}: ${word(value)}`;
+      : ID_KEY.test(key) || value === null || typeof value === 'object'
+        ? null
+        : word(value);
     if (text !== null) parts.push(text);
   }
   return parts.join('; ');

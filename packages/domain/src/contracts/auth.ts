@@ -6,7 +6,7 @@ export const email = z.string().trim().toLowerCase().email('Adresa de email nu e
 /** SPEC.md §7 POST /api/login */
 export const loginRequest = z.strictObject({
   email,
-  password: z.string().min(1, 'This field is required!').max(1024),
+  password: z.string().min(1, 'Câmpul este obligatoriu.').max(1024),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -40,7 +40,7 @@ export const newPasswordRequest = z
     email,
     token: z.string().min(10).max(200),
     password: z.string().max(1024),
-    confirm: z.string().min(1, 'This field is required!').max(1024),
+    confirm: z.string().min(1, 'Câmpul este obligatoriu.').max(1024),
   })
   .superRefine((value, ctx) => {
     const problem = passwordProblem(value.password, value.email);

@@ -15,7 +15,7 @@ import {
   type TreatmentRulesContext,
 } from './history';
 
-const REQUIRED = 'This field is required!';
+const REQUIRED = 'Câmpul este obligatoriu.';
 const NOW = '2026-03-10T09:00:00+02:00';
 const EXISTING_BRIDGE = bridge('punte zirconiu', '2.3', '2.5');
 // The patient of every case: a crown on 1.6, 3.8 extracted, 4.4 removed by hand, a bridge 2.3→2.5.

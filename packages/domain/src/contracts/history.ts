@@ -27,7 +27,7 @@ import { signatureRecord } from './signatures';
 
 const REQUIRED = RULE_MESSAGES.required;
 
-/** The Romanian messages of the treatment rules beyond 'This field is required!'. */
+/** The Romanian messages of the treatment rules beyond the required field's. */
 export const HISTORY_MESSAGES = {
   invalidDate: 'Data nu este validă.',
   pastDate: 'Data tratamentului nu poate fi în trecut.',

@@ -95,11 +95,11 @@ describeEachDialect('appointments API', ({ useApp }) => {
     const c = await clinic(t());
     const hours = await save(t(), c, form(c.doctor.id, [11, 0], [10, 0]));
     expect(hours.statusCode).toBe(400);
-    expect(errorOf(hours).fields).toEqual({ 'panaLa.ora': 'The ora field must be equal or greater than 11' });
+    expect(errorOf(hours).fields).toEqual({ 'panaLa.ora': 'Câmpul ora trebuie să fie cel puțin 11.' });
     const minutes = await save(t(), c, form(c.doctor.id, [10, 30], [10, 15]));
     expect(minutes.statusCode).toBe(400);
     expect(errorOf(minutes).fields).toEqual({
-      'panaLa.minute': 'The minute field must be equal or greater than 30',
+      'panaLa.minute': 'Câmpul minute trebuie să fie cel puțin 30.',
     });
     expect(await t().db.selectFrom('appointments').selectAll().execute()).toHaveLength(0);
   });

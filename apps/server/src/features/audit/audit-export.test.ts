@@ -84,7 +84,7 @@ describeEachDialect('audit CSV export', ({ useApp }) => {
     const [, line] = linesOf(response.body);
     expect(line).toBe(
       `01.03.2026 12:00:00;;"'=HYPERLINK(""http://rau.example"")";192.0.2.1;note_add;;` +
-        `"nota: Pacient ""dificil""; revine\nmâine, ăîșțâ"`,
+        `"Pacient ""dificil""; revine\nmâine, ăîșțâ"`,
     );
   });
 

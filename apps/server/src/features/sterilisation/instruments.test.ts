@@ -77,7 +77,7 @@ describeEachDialect('sterilisation: instruments', ({ useApp }) => {
     const post = (body: unknown) => call(t().app, { method: 'POST', url: '/api/instruments', cookie, body });
     const empty = await post({ name: ' ', packaging: 'punga' });
     expect(empty.statusCode).toBe(400);
-    expect(errorOf(empty).fields).toMatchObject({ name: 'This field is required!' });
+    expect(errorOf(empty).fields).toMatchObject({ name: 'Câmpul este obligatoriu.' });
     const packaging = await post({ name: 'Chiuretă', packaging: 'cutie' });
     expect(packaging.statusCode).toBe(400);
     expect(errorOf(packaging).fields).toMatchObject({ packaging: M.packaging });

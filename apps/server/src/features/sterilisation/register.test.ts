@@ -67,7 +67,7 @@ describeEachDialect('sterilisation: register, daily test, settings', ({ useApp }
     expect(lines).toHaveLength(4);
     expect(lines[0]).toContain('Șarja;Data și ora;Autoclav;Program;Temperatura (°C);Presiunea (bar)');
     expect(lines[1]).toMatch(
-      /^1;.*;Autoclav 1;134 °C standard;134;2,1;5;Conform;Fără;DA;Ana-Maria Pop;Conform;1;Sondă;Pungă;08-29-2026$/,
+      /^1;.*;Autoclav 1;134 °C standard;134;2,1;5;Conform;Fără;DA;Ana-Maria Pop;Conform;1;Sondă;Pungă;29.08.2026$/,
     );
     expect(lines[2]).toContain(';"Pensă; dreaptă";');
     expect(lines[3]).toContain(';BI în așteptare;');

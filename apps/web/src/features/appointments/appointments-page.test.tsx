@@ -101,7 +101,7 @@ describe('the appointments screen', () => {
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'De la (ora)' }), '11');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Până la (ora)' }), '10');
     await user.click(within(dialog).getByRole('button', { name: 'Salvează' }));
-    expect(await within(dialog).findByText('The ora field must be equal or greater than 11')).toBeTruthy();
+    expect(await within(dialog).findByText('Câmpul ora trebuie să fie cel puțin 11.')).toBeTruthy();
     expect(saves).toBe(0);
 
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Până la (ora)' }), '12');

@@ -5,6 +5,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { MAX_LABEL_LENGTH, MAX_NOTE_LENGTH, type PatientDocument } from '@odonto/domain/contracts/documents';
 import { toIsoDay } from '@odonto/domain/dates';
+import { RULE_MESSAGES } from '@odonto/domain/rules';
 import {
   DOCUMENT_KINDS,
   DOCUMENT_KIND_INFO,
@@ -43,7 +44,7 @@ export const DEFAULT_LABELS: Readonly<Record<DocumentKind, string>> = {
   radiografie: 'Radiografie',
 };
 
-const REQUIRED = 'This field is required!';
+const REQUIRED = RULE_MESSAGES.required;
 
 function formSchema(kind: DocumentKind, isNew: boolean) {
   const needsFile = isNew && kindHasFile(kind);

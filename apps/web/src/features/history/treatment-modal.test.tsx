@@ -138,7 +138,7 @@ describe('treatment modal', () => {
     renderModal([], null);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Salvează' }));
-    expect(await screen.findByText('This field is required!')).toBeTruthy();
+    expect(await screen.findByText('Câmpul este obligatoriu.')).toBeTruthy();
     expect(api.calls.some((entry) => entry.method === 'POST')).toBe(false);
   });
 

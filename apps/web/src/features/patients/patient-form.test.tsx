@@ -124,7 +124,7 @@ describe('saving a new patient', () => {
     const user = userEvent.setup();
     await openAdd();
     await user.click(screen.getByRole('button', { name: 'Salvează' }));
-    expect((await screen.findAllByText('This field is required!')).length).toBe(2);
+    expect((await screen.findAllByText('Câmpul este obligatoriu.')).length).toBe(2);
     expect(calls.some((call) => call.url === '/api/save-pacient')).toBe(false);
   });
 });

@@ -42,7 +42,7 @@ describe('the add/edit user modal: validation', () => {
     const { dialog, calls } = await openAdd(user);
     await user.click(within(dialog).getByRole('button', { name: 'Salvează' }));
     expect(await within(dialog).findByText(USER_MESSAGES.noRole)).toBeTruthy();
-    expect(within(dialog).getAllByText('This field is required!')).toHaveLength(2);
+    expect(within(dialog).getAllByText('Câmpul este obligatoriu.')).toHaveLength(2);
     await user.type(textbox(dialog, 'Email'), 'ana@');
     await user.tab();
     expect(await within(dialog).findByText('Adresa de email nu este validă.')).toBeTruthy();

@@ -38,6 +38,7 @@ const PUBLIC_FEATURE_MODULES = {
     'plans/chart-overlay',
     'invoices/issue-invoice-button',
     'efactura/efactura-section',
+    'auth/two-factor-policy-section',
   ],
   'apps/server/src/features': [
     'auth/password.service',

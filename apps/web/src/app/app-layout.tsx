@@ -9,6 +9,7 @@ import {
   Text,
   ThemeIcon,
   Tooltip,
+  UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
@@ -100,19 +101,31 @@ export function AppLayout() {
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <Avatar color="teal" radius="xl" size={34} aria-hidden>
-              {initials(displayName)}
-            </Avatar>
-            <Stack gap={0} visibleFrom="xs">
-              <Text size="sm" fw={600} lh={1.2} data-testid="user-name">
-                {displayName}
-              </Text>
-              {user.functie ? (
-                <Text size="xs" c="dimmed" lh={1.2}>
-                  {user.functie}
-                </Text>
-              ) : null}
-            </Stack>
+            <Tooltip label="Profilul meu" withArrow>
+              <UnstyledButton
+                component={Link}
+                to="/profil"
+                aria-label="Profilul meu"
+                aria-current={isMenuItemActive('/profil', pathname) ? 'page' : undefined}
+                className={classes.profileLink}
+              >
+                <Group gap="sm" wrap="nowrap">
+                  <Avatar color="teal" radius="xl" size={34} aria-hidden>
+                    {initials(displayName)}
+                  </Avatar>
+                  <Stack gap={0} visibleFrom="xs">
+                    <Text size="sm" fw={600} lh={1.2} data-testid="user-name">
+                      {displayName}
+                    </Text>
+                    {user.functie ? (
+                      <Text size="xs" c="dimmed" lh={1.2}>
+                        {user.functie}
+                      </Text>
+                    ) : null}
+                  </Stack>
+                </Group>
+              </UnstyledButton>
+            </Tooltip>
             {canOpenSettings(userCtx.roles) ? (
               <Tooltip label="Setări" withArrow>
                 <ActionIcon

@@ -19,6 +19,7 @@ import { PageError } from './page-error';
 import { reportError } from './sentry';
 
 const LoginPage = lazyPage(() => import('../features/auth/login-page').then((m) => m.LoginPage));
+const ProfilePage = lazyPage(() => import('../features/auth/profile-page').then((m) => m.ProfilePage));
 const SetupPage = lazyPage(() => import('../features/auth/setup-page').then((m) => m.SetupPage));
 const NotFoundPage = lazyPage(() => import('./not-found-page').then((m) => m.NotFoundPage));
 const UsersPage = lazyPage(() => import('../features/users/users-page').then((m) => m.UsersPage));
@@ -116,6 +117,8 @@ export const routes: RouteObject[] = [
           </RequireSession>
         ),
         children: [
+          // Every signed-in user's own account (issue 16: two-factor sign-in).
+          { path: 'profil', handle: { name: 'profil' }, element: <ProfilePage /> },
           {
             path: 'utilizatori',
             handle: { name: 'utilizatori' },

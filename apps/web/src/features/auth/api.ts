@@ -10,6 +10,7 @@ import {
   type SessionResponse,
   type SetupRequest,
 } from '@odonto/domain/contracts/auth';
+import { loginAnswer, type LoginAnswer } from '@odonto/domain/contracts/two-factor';
 import { isApiError, request, segment } from '../../lib/http';
 
 export const authKeys = {
@@ -57,14 +58,17 @@ function useRefreshSession() {
   return () => queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
 }
 
-/** POST /api/login. Errors are shown by the login screen itself. */
+/**
+ * POST /api/login. Errors are shown by the login screen itself. With two-factor sign-in the answer asks
+ * for a second step instead (decision 0027): no session yet, nothing to refresh.
+ */
 export function useLogin() {
   const refreshSession = useRefreshSession();
   return useMutation({
-    mutationFn: (credentials: LoginRequest) =>
-      request('/api/login', { method: 'POST', body: credentials, schema: loginResponse }),
-    onSuccess: async () => {
-      await refreshSession();
+    mutationFn: (credentials: LoginRequest): Promise<LoginAnswer> =>
+      request('/api/login', { method: 'POST', body: credentials, schema: loginAnswer }),
+    onSuccess: async (answer) => {
+      if (!('twoFactor' in answer)) await refreshSession();
     },
     meta: { isErrorHandled: true },
   });

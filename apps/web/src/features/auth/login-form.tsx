@@ -2,7 +2,8 @@ import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useController, useForm, type Control } from 'react-hook-form';
 import type { z } from 'zod';
-import { loginRequest, type LoginRequest, type LoginResponse } from '@odonto/domain/contracts/auth';
+import { loginRequest, type LoginRequest } from '@odonto/domain/contracts/auth';
+import type { LoginAnswer } from '@odonto/domain/contracts/two-factor';
 import { visibleError } from '../../lib/form';
 import { useLogin } from './api';
 import { loginErrorMessage } from './auth-errors';
@@ -10,7 +11,8 @@ import { loginErrorMessage } from './auth-errors';
 type LoginInput = z.input<typeof loginRequest>;
 
 export interface LoginFormProps {
-  onSuccess: (user: LoginResponse) => void;
+  /** Signed in, or a second step is needed (decision 0027). */
+  onSuccess: (answer: LoginAnswer) => void;
   onError: (message: string) => void;
   onForgotPassword: () => void;
 }

@@ -6,21 +6,30 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { landingPath } from '@odonto/domain/roles';
 import { MESSAGES } from '@odonto/domain/messages';
 import type { LoginResponse } from '@odonto/domain/contracts/auth';
+import type { LoginAnswer, TotpSetup } from '@odonto/domain/contracts/two-factor';
+import { useQueryClient } from '@tanstack/react-query';
 import { usePageTitle } from '../../ui/use-page-title';
 import { AuthCard } from './auth-card';
 import { LoginForm } from './login-form';
 import { NewPasswordForm } from './new-password-form';
 import { ResetRequestForm } from './reset-request-form';
 import { resetLinkFrom } from './reset-link';
+import { CodeStep, SetupStep } from './second-step';
+import { sessionQuery } from './api';
 
-/** SPEC.md §2 login screen modes; 'new-password' comes from the reset link's query values. */
-export type LoginMode = 'login' | 'reset' | 'sent' | 'new-password';
+/**
+ * SPEC.md §2 login screen modes; 'new-password' comes from the reset link's query values; 'code' and
+ * 'totp-setup' are the second step of a two-factor sign-in (decision 0027).
+ */
+export type LoginMode = 'login' | 'reset' | 'sent' | 'new-password' | 'code' | 'totp-setup';
 
 const TITLES: Record<LoginMode, string> = {
   login: 'Autentificare',
   reset: 'Resetare parolă',
   sent: 'Verificați emailul',
   'new-password': 'Parolă nouă',
+  code: 'Verificare în doi pași',
+  'totp-setup': 'Autentificare în doi pași',
 };
 
 export const PASSWORD_SAVED_MESSAGE = 'Parola a fost schimbată. Vă puteți autentifica cu parola nouă.';
@@ -33,7 +42,9 @@ export interface LoginPageProps {
 /** The login screen with its four modes and its error flag (SPEC.md §2, §4, §8). */
 export function LoginPage({ onPasswordSaved }: LoginPageProps) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
+  const [setup, setSetup] = useState<TotpSetup | null>(null);
   const resetLink = resetLinkFrom(searchParams);
   const [chosenMode, setChosenMode] = useState<Exclude<LoginMode, 'new-password'>>('login');
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
@@ -54,6 +65,25 @@ export function LoginPage({ onPasswordSaved }: LoginPageProps) {
   function handleLoggedIn(user: LoginResponse) {
     clearError();
     void navigate(landingPath(user.roles), { replace: true });
+  }
+
+  function handlePasswordAccepted(answer: LoginAnswer) {
+    if (!('twoFactor' in answer)) return handleLoggedIn(answer);
+    clearError();
+    if (answer.twoFactor === 'setup') setSetup(answer.setup);
+    setChosenMode(answer.twoFactor === 'setup' ? 'totp-setup' : 'code');
+  }
+
+  async function handleSecondStepDone(user: LoginResponse) {
+    // The session exists now: the guards must see it before the landing page opens.
+    await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
+    handleLoggedIn(user);
+  }
+
+  function handleRestart(message: string | null) {
+    setSetup(null);
+    setChosenMode('login');
+    setErrorMessage(message);
   }
 
   function handleResetError(message: string, isUnknownEmail: boolean) {
@@ -91,9 +121,19 @@ export function LoginPage({ onPasswordSaved }: LoginPageProps) {
         ) : null}
         {mode === 'login' ? (
           <LoginForm
-            onSuccess={handleLoggedIn}
+            onSuccess={handlePasswordAccepted}
             onError={setErrorMessage}
             onForgotPassword={() => handleSwitchMode('reset')}
+          />
+        ) : null}
+        {mode === 'code' ? (
+          <CodeStep onSignedIn={(user) => void handleSecondStepDone(user)} onRestart={handleRestart} />
+        ) : null}
+        {mode === 'totp-setup' && setup ? (
+          <SetupStep
+            setup={setup}
+            onSignedIn={(user) => void handleSecondStepDone(user)}
+            onRestart={handleRestart}
           />
         ) : null}
         {mode === 'reset' ? (

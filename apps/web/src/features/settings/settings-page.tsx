@@ -4,12 +4,13 @@ import { usePageTitle } from '../../ui/use-page-title';
 import { SirutaSettings } from '../places/siruta-settings';
 import { PriceListSection } from '../price-list/price-list-section';
 import { EfacturaSection } from '../efactura/efactura-section';
+import { TwoFactorPolicySection } from '../auth/two-factor-policy-section';
 import { ClinicSettings } from './clinic-settings';
 
-const TABS = ['clinica', 'preturi', 'efactura'] as const;
+const TABS = ['clinica', 'preturi', 'efactura', 'securitate'] as const;
 type Tab = (typeof TABS)[number];
 
-/** /setari (admins): the clinic's settings, one section per feature that has some; `?tab=preturi` opens prices, `?tab=efactura` the ANAF connection. */
+/** /setari (admins): the clinic's settings, one section per feature that has some; `?tab=preturi` opens prices, `?tab=efactura` the ANAF connection, `?tab=securitate` two-factor sign-in. */
 export function SettingsPage() {
   usePageTitle('Setări');
   const [searchParams, setSearchParams] = useSearchParams();
@@ -32,6 +33,7 @@ export function SettingsPage() {
           <Tabs.Tab value="clinica">Clinica</Tabs.Tab>
           <Tabs.Tab value="preturi">Listă de prețuri</Tabs.Tab>
           <Tabs.Tab value="efactura">e-Factura</Tabs.Tab>
+          <Tabs.Tab value="securitate">Securitate</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="clinica">
           <Stack gap="md">
@@ -44,6 +46,9 @@ export function SettingsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="efactura">
           <EfacturaSection />
+        </Tabs.Panel>
+        <Tabs.Panel value="securitate">
+          <TwoFactorPolicySection />
         </Tabs.Panel>
       </Tabs>
     </Stack>

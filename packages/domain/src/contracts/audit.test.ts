@@ -133,6 +133,20 @@ describe('auditDetailsText', () => {
       'Tratament: coroană; Dinte 1.6; Motiv: greșit; Semnat de pacient',
     ],
     [{ amountBani: 25_000, method: 'numerar', isAdvance: true }, 'Sumă: 250,00 lei; Metodă: numerar; Avans'],
+    // Two-factor sign-in
+    [{ step: 'code' }, 'Urmează codul din aplicație'],
+    [{ step: 'setup' }, 'Urmează configurarea autentificării în doi pași'],
+    [{ reason: 'replayed_code', stage: 'sign-in' }, 'Motiv: cod folosit deja; La autentificare'],
+    [
+      { reason: 'used_recovery_code', stage: 'disable' },
+      'Motiv: cod de recuperare folosit deja; La dezactivare',
+    ],
+    [{ reason: 'wrong_code', stage: 'profile' }, 'Motiv: cod greșit; La activare, din profil'],
+    [{ secondFactor: 'recovery_code' }, 'Cu cod de recuperare'],
+    [{ by: 'password' }, 'Cu parola'],
+    [{ stage: 'sign-in', retryAfter: 900 }, 'La autentificare; Reîncercare după 900 s'],
+    [{ requiredRoles: ['admin', 'medic'] }, 'Obligatorie pentru: admin, medic'],
+    [{ requiredRoles: [] }, 'Obligatorie pentru niciun rol'],
   ])('%j → %j', (details, text) => {
     expect(auditDetailsText(details)).toBe(text);
   });

@@ -227,6 +227,9 @@ const WORDS: Readonly<Record<string, string>> = {
   manual: 'manual',
   unknown_email: 'email inexistent',
   wrong_password: 'parolă greșită',
+  wrong_code: 'cod greșit',
+  replayed_code: 'cod folosit deja',
+  used_recovery_code: 'cod de recuperare folosit deja',
   inactive: 'cont dezactivat',
   reset: 'link de resetare',
   invite: 'invitație',
@@ -268,6 +271,17 @@ function filtersText(value: unknown): string {
 }
 
 type DetailText = (value: unknown) => string | null;
+
+const TWO_FACTOR_STAGES: Readonly<Record<string, string>> = {
+  'sign-in': 'La autentificare',
+  profile: 'La activare, din profil',
+  disable: 'La dezactivare',
+};
+const SECOND_FACTORS: Readonly<Record<string, string>> = {
+  totp: 'Cu cod din aplicație',
+  recovery_code: 'Cu cod de recuperare',
+  password: 'Cu parola',
+};
 
 // Keys of the details each action records; internal ones (versions, hashes, file names replaced) are left out.
 const DETAIL_TEXTS: Readonly<Record<string, DetailText>> = {
@@ -343,6 +357,16 @@ const DETAIL_TEXTS: Readonly<Record<string, DetailText>> = {
   itemsDone: (value) => `Lucrări efectuate: ${word(value)}`,
   linked: (value) => (value === true ? 'Legat de tratament' : 'Dezlegat de tratament'),
   status: (value) => `Stare: ${word(value)}`,
+  // Two-factor sign-in (decision 0027)
+  step: (value) =>
+    value === 'setup' ? 'Urmează configurarea autentificării în doi pași' : 'Urmează codul din aplicație',
+  stage: (value) => TWO_FACTOR_STAGES[String(value)] ?? null,
+  secondFactor: (value) => SECOND_FACTORS[String(value)] ?? null,
+  by: (value) => SECOND_FACTORS[String(value)] ?? null,
+  requiredRoles: (value) =>
+    Array.isArray(value) && value.length === 0
+      ? 'Obligatorie pentru niciun rol'
+      : `Obligatorie pentru: ${list(value)}`,
   // Identifiers and internal values: in the rows' own columns or of no use to a reader.
   version: () => null,
   sha256: () => null,

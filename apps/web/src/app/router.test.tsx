@@ -158,7 +158,14 @@ describe('the signed-in shell', () => {
     async (roles) => {
       signedInAs(roles);
       await landOn('/pacienti', 'Pacienți');
-      expect(menuLabels()).toEqual(['PACIENȚI', 'CALENDAR', 'RECENZII', 'FACTURI', 'RAPOARTE', 'UTILIZATORI']);
+      expect(menuLabels()).toEqual([
+        'PACIENȚI',
+        'CALENDAR',
+        'RECENZII',
+        'FACTURI',
+        'RAPOARTE',
+        'UTILIZATORI',
+      ]);
     },
   );
 

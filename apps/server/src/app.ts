@@ -25,6 +25,7 @@ import { placesRoutes } from './features/places/places.routes';
 import { plansRoutes } from './features/plans/plans.routes';
 import { priceListRoutes } from './features/price-list/price-list.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
+import { sessionsRoutes } from './features/sessions/sessions.routes';
 import { publicReviewRoutes } from './features/reviews/public-review.routes';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { sterilisationRoutes } from './features/sterilisation/sterilisation.routes';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(priceListRoutes);
   await app.register(plansRoutes);
   await app.register(reportsRoutes);
+  await app.register(sessionsRoutes);
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponse } from '@odonto/domain/contracts/auth';
+import { endedSessions } from '@odonto/domain/contracts/sessions';
 import {
   deleteUserParams,
   deleteUserResponse,
@@ -14,7 +15,7 @@ import { actorOf } from '../../plugins/audit';
 import { requirePermission } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
 import { resendInvitation, type UsersDeps } from './invitation.service';
-import { createUser, deleteUser, listUsersPage, updateUser } from './users.service';
+import { createUser, deleteUser, endUserSessions, listUsersPage, updateUser } from './users.service';
 
 /** The staff accounts (SPEC.md §7): admins only (manage:users). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -114,5 +115,20 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => deleteUser(deps, actorOf(request), request.params.email, request.params.userId),
+  );
+
+  app.post(
+    '/api/utilizatori/:id/inchide-sesiuni',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Ends every session of the user (signs them out on every device); answers how many',
+        params: userIdParams,
+        response: { 200: endedSessions, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => endUserSessions(deps, actorOf(request), request.params.id),
   );
 };

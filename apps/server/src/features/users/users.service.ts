@@ -195,3 +195,26 @@ async function translateUniqueViolation<T>(work: Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+/**
+ * POST /api/utilizatori/{id}/inchide-sesiuni: an admin signs the user out everywhere (a lost phone, a
+ * shared computer left signed in). Answers how many sessions ended.
+ */
+export async function endUserSessions(
+  deps: UsersDeps,
+  actor: AuditActor,
+  id: string,
+): Promise<{ ended: number }> {
+  return deps.db.transaction().execute(async (trx) => {
+    const target = await findUserById(trx, id);
+    if (!target) throw notFound();
+    const ended = await deleteSessionsOfUser(trx, id);
+    await writeAudit(trx, deps.now(), actor, {
+      action: 'user_sessions_end',
+      entity: 'user',
+      entityId: id,
+      details: { email: target.email, nume: target.nume, endedSessions: ended },
+    });
+    return { ended };
+  });
+}

@@ -19,7 +19,7 @@ import { PageError } from './page-error';
 import { reportError } from './sentry';
 
 const LoginPage = lazyPage(() => import('../features/auth/login-page').then((m) => m.LoginPage));
-const ProfilePage = lazyPage(() => import('../features/auth/profile-page').then((m) => m.ProfilePage));
+const ProfileRoute = lazyPage(() => import('./profile-route').then((m) => m.ProfileRoute));
 const SetupPage = lazyPage(() => import('../features/auth/setup-page').then((m) => m.SetupPage));
 const NotFoundPage = lazyPage(() => import('./not-found-page').then((m) => m.NotFoundPage));
 const UsersPage = lazyPage(() => import('../features/users/users-page').then((m) => m.UsersPage));
@@ -118,7 +118,7 @@ export const routes: RouteObject[] = [
         ),
         children: [
           // Every signed-in user's own account (issue 16: two-factor sign-in).
-          { path: 'profil', handle: { name: 'profil' }, element: <ProfilePage /> },
+          { path: 'profil', handle: { name: 'profil' }, element: <ProfileRoute /> },
           {
             path: 'utilizatori',
             handle: { name: 'utilizatori' },

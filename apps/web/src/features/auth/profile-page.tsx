@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ROLE_LABELS } from '@odonto/domain/contracts/users';
 import { isRole } from '@odonto/domain/roles';
@@ -16,8 +17,11 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** /profil: the signed-in user's own account and its sign-in security. */
-export function ProfilePage() {
+/**
+ * /profil: the signed-in user's own account and its sign-in security; `children` are the sections other
+ * features add (the route composes them, docs/decisions/0009).
+ */
+export function ProfilePage({ children }: { children?: ReactNode }) {
   usePageTitle('Profilul meu');
   const { user, userCtx } = useCurrentUser();
   const roles = userCtx.roles.map((role) => (isRole(role) ? ROLE_LABELS[role] : role)).join(', ');
@@ -40,6 +44,7 @@ export function ProfilePage() {
         </Stack>
       </Paper>
       <TwoFactorSection />
+      {children}
     </Stack>
   );
 }

@@ -48,8 +48,8 @@ export function SessionsSection() {
           </Button>
         </Group>
         <Text size="sm" c="dimmed">
-          Dispozitivele de pe care sunteți autentificat acum. Închideți o sesiune pe care nu o recunoașteți și
-          schimbați-vă parola.
+          Dispozitivele de pe care sunteți autentificat acum. Închideți orice sesiune pe care nu o
+          recunoașteți.
         </Text>
         {sessions.isPending ? <Skeleton h={80} /> : null}
         {sessions.isError ? <Alert color="red">{errorText(sessions.error)}</Alert> : null}

@@ -1,12 +1,16 @@
 import { DEMO_USERS, expect, test } from '../fixtures';
 
 test('the whole password reset flow, from the request to signing in with the new password', async ({
+  browser,
   page,
   startOwnApp,
   signIn,
 }) => {
   const app = await startOwnApp({ seed: 'demo' });
   const user = DEMO_USERS.medic2;
+  // A session left open on another device: the new password ends it.
+  const elsewhere = await (await browser.newContext({ baseURL: app.url })).newPage();
+  await signIn(elsewhere, user, app.url);
   await page.goto(`${app.url}/login`);
   await page.getByRole('button', { name: 'ai uitat parola?' }).click();
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(user.email);
@@ -26,6 +30,13 @@ test('the whole password reset flow, from the request to signing in with the new
   await page.getByRole('textbox', { name: 'repeta parola', exact: true }).fill('Noua-Parola-2026');
   await page.getByRole('button', { name: 'salvează' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(
+    page.getByText('Parola a fost schimbată, iar sesiunile deschise pe orice dispozitiv au fost închise.', {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await elsewhere.reload();
+  await expect(elsewhere).toHaveURL(/\/login/);
 
   await signIn(page, { ...user, password: 'Noua-Parola-2026' }, app.url);
   await expect(page.getByRole('navigation', { name: 'Meniu principal' })).toBeVisible();

@@ -32,7 +32,8 @@ const TITLES: Record<LoginMode, string> = {
   'totp-setup': 'Autentificare în doi pași',
 };
 
-export const PASSWORD_SAVED_MESSAGE = 'Parola a fost schimbată. Vă puteți autentifica cu parola nouă.';
+export const PASSWORD_SAVED_MESSAGE =
+  'Parola a fost schimbată, iar sesiunile deschise pe orice dispozitiv au fost închise. Vă puteți autentifica cu parola nouă.';
 
 export interface LoginPageProps {
   /** Called after a new password was saved (SPEC.md §4 "runs a callback"). */

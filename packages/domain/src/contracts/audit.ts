@@ -294,6 +294,8 @@ const DETAIL_TEXTS: Readonly<Record<string, DetailText>> = {
       : `Câmpuri modificate: ${list(value, FIELD_LABELS)}`,
   reason: (value) => `Motiv: ${word(value)}`,
   retryAfter: (value) => `Reîncercare după ${word(value)} s`,
+  attempts: (value) => `Încercări: ${word(value)}`,
+  lastAt: (value) => `Ultima la ${formatAuditTime(String(value))}`,
   blocked: (value) => (value === true ? 'Pacient blocat' : 'Pacient deblocat'),
   fileNumber: (value) => `Fișa nr. ${word(value)}`,
   via: (value) => `Prin ${word(value)}`,

@@ -170,3 +170,31 @@ export async function lastAccountSuccess(db: Kysely<Database>, email: string): P
     .executeTakeFirst();
   return row?.at ?? null;
 }
+
+/** The `login_locked` row of this account and address written since `since`, if any. */
+export async function findLockedAttemptsRow(
+  db: Kysely<Database>,
+  email: string,
+  ip: string,
+  since: string,
+): Promise<{ id: number; details: string | null } | undefined> {
+  return db
+    .selectFrom('audit_log')
+    .select(['id', 'details'])
+    .where('action', '=', 'login_locked')
+    .where('user_email', '=', email)
+    .where('ip', '=', ip)
+    .where('at', '>', since)
+    .orderBy('at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Counts one more attempt on a `login_locked` row (its details: attempts, retryAfter, lastAt). */
+export async function updateLockedAttemptsRow(
+  db: Kysely<Database>,
+  id: number,
+  details: string,
+): Promise<void> {
+  await db.updateTable('audit_log').set({ details }).where('id', '=', id).execute();
+}

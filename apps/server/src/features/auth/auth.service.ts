@@ -13,8 +13,15 @@ import { writeAudit } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
 import { createSession } from '../../plugins/sessions';
 import { deleteSession } from '../../plugins/sessions.queries';
-import { countUsers, findUserByEmail, insertUser, type UserAccount } from './auth.queries';
-import { isSlowedAddress, lockoutSeconds } from './lockout';
+import {
+  countUsers,
+  findLockedAttemptsRow,
+  findUserByEmail,
+  insertUser,
+  updateLockedAttemptsRow,
+  type UserAccount,
+} from './auth.queries';
+import { isSlowedAddress, LOCKOUT, lockoutSeconds } from './lockout';
 import { hashPassword, verifyPassword } from './password.service';
 
 export interface AuthDeps {
@@ -38,6 +45,51 @@ export interface SignedIn {
 }
 
 /**
+ * An attempt on a locked account. Recorded as its own action (the lockout counts only `login_failed`
+ * rows, so it does not push the end of the lockout further away, decision 0005), and counted: one row
+ * per account and address per lockout window, its `attempts` growing, so hammering a locked account
+ * cannot grow the audit log without bound.
+ */
+async function recordLockedAttempt(
+  deps: AuthDeps,
+  email: string,
+  ip: string,
+  now: Date,
+  retryAfter: number,
+): Promise<void> {
+  const since = new Date(now.getTime() - LOCKOUT.windowMs).toISOString();
+  const counted = await findLockedAttemptsRow(deps.db, email, ip, since);
+  if (counted) {
+    const previous = parseDetails(counted.details);
+    const attempts = (typeof previous['attempts'] === 'number' ? previous['attempts'] : 1) + 1;
+    const details = { ...previous, attempts, retryAfter, lastAt: now.toISOString() };
+    await updateLockedAttemptsRow(deps.db, counted.id, toJsonText(details));
+    return;
+  }
+  const locked = await findUserByEmail(deps.db, email);
+  await writeAudit(
+    deps.db,
+    now,
+    { userId: locked?.id ?? null, userEmail: email, ip },
+    {
+      action: 'login_locked',
+      entity: 'user',
+      ...(locked ? { entityId: locked.id } : {}),
+      details: { retryAfter, attempts: 1 },
+    },
+  );
+}
+
+function parseDetails(text: string | null): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text ?? '{}');
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
  * POST /api/login. Checks the lockout first (so even the right password waits it out), then the
  * account; then `secondStep` may hold the sign-in back for a second factor (decision 0027), or a new
  * session is opened in place of the caller's previous one.
@@ -53,20 +105,7 @@ export async function login<Pending>(
   const waitSeconds = await lockoutSeconds(deps.db, input.email, now);
   if (waitSeconds > 0) {
     deps.log.warn({ email: input.email, ip: client.ip }, 'sign-in refused: locked out');
-    // Recorded as its own action: the lockout counts only `login_failed` rows, so attempts made while
-    // locked out are audited without pushing the end of the lockout further away (decision 0005).
-    const locked = await findUserByEmail(deps.db, input.email);
-    await writeAudit(
-      deps.db,
-      now,
-      { userId: locked?.id ?? null, userEmail: input.email, ip: client.ip },
-      {
-        action: 'login_locked',
-        entity: 'user',
-        ...(locked ? { entityId: locked.id } : {}),
-        details: { retryAfter: waitSeconds },
-      },
-    );
+    await recordLockedAttempt(deps, input.email, client.ip, now, waitSeconds);
     throw new AppError(429, 'rate_limited', lockoutMessage(waitSeconds), {
       headers: { 'retry-after': String(waitSeconds) },
     });

@@ -235,7 +235,7 @@ describeEachDialect('POST /api/login, GET /api/check-login, DELETE /api/logout',
     ).toBe(200);
   });
 
-  it('audits every sign-in refused by the lockout as login_locked, without making the lockout longer', async () => {
+  it('counts sign-ins refused by the lockout in one login_locked row per address, without making the lockout longer', async () => {
     const user = await createUser(t().db);
     for (let attempt = 1; attempt <= 5; attempt++) {
       t().clock.advanceMinutes(1);
@@ -245,35 +245,51 @@ describeEachDialect('POST /api/login, GET /api/check-login, DELETE /api/logout',
         body: { email: user.email, password: `gresita-${attempt}` },
       });
     }
-    // Three refused attempts, a few minutes apart, the last with the right password.
-    for (const password of ['gresita-6', 'gresita-7', user.password]) {
-      t().clock.advanceMinutes(3);
+    const refuse = async (password: string, remoteAddress: string) => {
       const locked = await call(t().app, {
         method: 'POST',
         url: '/api/login',
         body: { email: user.email, password },
-        remoteAddress: '192.0.2.9',
+        remoteAddress,
       });
       expect(locked.statusCode).toBe(429);
-    }
+    };
+    // Three refused attempts, a few minutes apart, the last with the right password.
+    t().clock.advanceMinutes(3);
+    await refuse('gresita-6', '192.0.2.9');
+    // Hammering a locked account adds no rows.
+    for (let attempt = 0; attempt < 50; attempt++) await refuse(`gresita-x${attempt}`, '192.0.2.9');
+    t().clock.advanceMinutes(3);
+    await refuse('gresita-7', '192.0.2.9');
+    t().clock.advanceMinutes(3);
+    await refuse(user.password, '192.0.2.9');
+    await refuse('gresita-8', '198.51.100.4');
     const rows = await t()
       .db.selectFrom('audit_log')
       .selectAll()
       .where('action', '=', 'login_locked')
       .orderBy('id')
       .execute();
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({
       user_id: user.id,
       user_email: user.email,
       ip: '192.0.2.9',
       entity: 'user',
       entity_id: user.id,
+      // The row keeps when the first refused attempt came (minute 8).
+      at: new Date(t().clock.now().getTime() - 6 * 60_000).toISOString(),
     });
-    // At minute 8 the oldest counted failure (minute 1) leaves the window at minute 16: 8 minutes.
-    expect(JSON.parse(rows[0]?.details ?? '{}')).toEqual({ retryAfter: 480 });
+    // 53 attempts; at minute 14 the oldest counted failure (minute 1) leaves the window at minute 16: 2 minutes.
+    expect(JSON.parse(rows[0]?.details ?? '{}')).toEqual({
+      retryAfter: 120,
+      attempts: 53,
+      lastAt: t().clock.now().toISOString(),
+    });
+    expect(rows[1]).toMatchObject({ ip: '198.51.100.4' });
+    expect(JSON.parse(rows[1]?.details ?? '{}')).toEqual({ retryAfter: 120, attempts: 1 });
 
-    // The refused attempts (minutes 8, 11, 14) did not count as failures: the lock ends at minute 16.
+    // The refused attempts did not count as failures: the lock ends at minute 16.
     t().clock.advanceMinutes(2);
     const signedIn = await call(t().app, {
       method: 'POST',

@@ -87,6 +87,23 @@ test.describe('two-factor sign-in (TOTP)', () => {
     await page.getByRole('button', { name: 'Verifică' }).click();
     await expect(page.getByText('Acest cod de recuperare a fost deja folosit.')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
+
+    // Phone and codes lost: an admin resets TOTP from the user screen; the password alone signs in again.
+    await signIn(page, DEMO_USERS.admin, app.url);
+    await page.goto(`${app.url}/utilizatori`);
+    await page.getByRole('row', { name: `Utilizator ${user.nume}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Editează utilizator' });
+    await expect(dialog.getByText('Autentificarea în doi pași este activă.')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('utilizator-resetare.png'), fullPage: true });
+    await dialog.getByRole('button', { name: 'Resetează autentificarea în doi pași' }).click();
+    await page.getByRole('button', { name: 'DA', exact: true }).click();
+    await expect(
+      page.getByText(`Autentificarea în doi pași a fost resetată pentru ${user.nume}.`),
+    ).toBeVisible();
+    await expect(dialog.getByText('Autentificarea în doi pași este activă.')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Renunță' }).click();
+    await signOut(page);
+    await signIn(page, user, app.url);
   });
 
   test('an admin requires TOTP for a role; a user of that role sets it up at the next sign-in', async ({

@@ -96,6 +96,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   two_factor_enabled: 'Activare autentificare în doi pași',
   two_factor_disabled: 'Dezactivare autentificare în doi pași',
   two_factor_policy_change: 'Modificare roluri cu autentificare în doi pași obligatorie',
+  two_factor_reset: 'Resetare autentificare în doi pași (de administrator)',
   logout: 'Deconectare',
   password_change: 'Schimbare parolă',
   password_reset_requested: 'Cerere de resetare a parolei',

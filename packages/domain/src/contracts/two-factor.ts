@@ -79,6 +79,10 @@ export const twoFactorStatus = z.object({
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatus>;
 
+/** GET /api/users/{id}/two-factor (admin) */
+export const userTwoFactor = z.object({ enabled: z.boolean() });
+export type UserTwoFactor = z.infer<typeof userTwoFactor>;
+
 /** Turning TOTP off: a current code (or a recovery code), or the account's password. */
 export const disableTwoFactorRequest = z
   .strictObject({

@@ -142,6 +142,10 @@ export async function findChallenge(
   return row ? { id: row.id, kind: row.kind, expiresAt: row.expires_at, userId: row.user_id } : null;
 }
 
+export async function deleteChallengesOf(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.deleteFrom('sign_in_challenges').where('user_id', '=', userId).execute();
+}
+
 export async function deleteChallenge(db: Kysely<Database>, id: string): Promise<void> {
   await db.deleteFrom('sign_in_challenges').where('id', '=', id).execute();
 }

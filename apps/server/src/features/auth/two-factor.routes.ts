@@ -10,8 +10,10 @@ import {
   twoFactorPolicy,
   twoFactorPolicyUpdate,
   twoFactorStatus,
+  userTwoFactor,
 } from '@odonto/domain/contracts/two-factor';
 import { loginResponse } from '@odonto/domain/contracts/auth';
+import { userIdParams } from '@odonto/domain/contracts/users';
 import type { App } from '../../app-types';
 import type { Config } from '../../config';
 import { actorOf } from '../../plugins/audit';
@@ -23,6 +25,8 @@ import {
   beginProfileSetup,
   confirmTotpSetup,
   disableTwoFactor,
+  isTotpEnabled,
+  resetTwoFactor,
   twoFactorStatusOf,
   type TwoFactorDeps,
 } from './two-factor.service';
@@ -210,6 +214,44 @@ export function registerTwoFactorRoutes(app: App, deps: TwoFactorDeps): void {
       const user = currentUser(request);
       await disableTwoFactor(deps, user, request.body, clientOf(request));
       return twoFactorStatusOf(app.db, user);
+    },
+  );
+
+  const manageUsers = requirePermission('manage:users');
+
+  app.get(
+    '/api/users/:id/two-factor',
+    {
+      onRequest: manageUsers,
+      schema: {
+        tags,
+        summary: "Whether a staff account's TOTP is on (admin)",
+        security: [{ session: [] }],
+        params: userIdParams,
+        response: { 200: userTwoFactor, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ enabled: await isTotpEnabled(app.db, request.params.id) }),
+  );
+
+  app.delete(
+    '/api/users/:id/two-factor',
+    {
+      onRequest: manageUsers,
+      schema: {
+        tags,
+        summary: "Removes a staff account's TOTP and recovery codes (admin), e.g. after a lost phone",
+        description:
+          'Where the clinic requires TOTP for the role, the user sets it up again at the next sign-in. ' +
+          '404 unknown user, 409 TOTP is off.',
+        security: [{ session: [] }],
+        params: userIdParams,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await resetTwoFactor(deps, currentUser(request), request.params.id, clientOf(request));
+      return reply.code(204).send(null);
     },
   );
 

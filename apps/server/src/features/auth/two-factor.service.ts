@@ -23,6 +23,7 @@ import { isRequiredFor } from './two-factor-policy.service';
 import {
   acceptTotpStep,
   countUnusedRecoveryCodes,
+  deleteChallengesOf,
   deleteTotp,
   findTotp,
   replaceRecoveryCodes,
@@ -186,6 +187,39 @@ export async function disableTwoFactor(
       { action: 'two_factor_disabled', entity: 'user', entityId: sessionUser.id, details: { by: method } },
     );
   });
+}
+
+/**
+ * DELETE /api/users/{id}/two-factor (admin): a user who lost the phone and the recovery codes gets TOTP
+ * removed; where the clinic requires it, they set it up again at their next sign-in. 404 no such user,
+ * 409 TOTP is off.
+ */
+export async function resetTwoFactor(
+  deps: Pick<AuthDeps, 'db' | 'now'>,
+  actor: { id: string; email: string },
+  userId: string,
+  client: ClientInfo,
+): Promise<void> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw new AppError(404, 'not_found', 'Utilizatorul nu a fost găsit.');
+  const totp = await findTotp(deps.db, userId);
+  if (totp?.enabled_at == null) throw new AppError(409, 'conflict', TWO_FACTOR_MESSAGES.notOn);
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await deleteTotp(trx, userId);
+    await deleteChallengesOf(trx, userId);
+    await writeAudit(
+      trx,
+      now,
+      { userId: actor.id, userEmail: actor.email, ip: client.ip },
+      { action: 'two_factor_reset', entity: 'user', entityId: userId, details: { email: user.email } },
+    );
+  });
+}
+
+/** Whether the user's TOTP is on (admin's view of an account). */
+export async function isTotpEnabled(db: Kysely<Database>, userId: string): Promise<boolean> {
+  return (await findTotp(db, userId))?.enabled_at != null;
 }
 
 /**

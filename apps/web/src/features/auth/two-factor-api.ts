@@ -9,8 +9,9 @@ import {
   type DisableTwoFactorRequest,
   type TwoFactorPolicy,
   type TwoFactorPolicyUpdate,
+  userTwoFactor,
 } from '@odonto/domain/contracts/two-factor';
-import { request } from '../../lib/http';
+import { request, segment } from '../../lib/http';
 import { sessionQuery } from './api';
 
 export const twoFactorKeys = {
@@ -125,6 +126,26 @@ export function useSaveTwoFactorPolicy() {
       // The user's own "required" flag may have changed.
       void queryClient.invalidateQueries({ queryKey: twoFactorKeys.status });
     },
+    meta: { isErrorHandled: true },
+  });
+}
+
+/** GET /api/users/{id}/two-factor (admin): whether a staff account's TOTP is on. */
+export function useUserTwoFactor(userId: string) {
+  return useQuery({
+    queryKey: [...twoFactorKeys.status, 'user', userId] as const,
+    queryFn: ({ signal }) =>
+      request(`/api/users/${segment(userId)}/two-factor`, { schema: userTwoFactor, signal }),
+    meta: { isErrorHandled: true },
+  });
+}
+
+/** DELETE /api/users/{id}/two-factor (admin): removes a user's TOTP after a lost phone. */
+export function useResetUserTwoFactor(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => request(`/api/users/${segment(userId)}/two-factor`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.setQueryData([...twoFactorKeys.status, 'user', userId], { enabled: false }),
     meta: { isErrorHandled: true },
   });
 }

@@ -11,6 +11,7 @@ import {
   type UserFormInput,
 } from '@odonto/domain/contracts/users';
 import { askConfirmation } from '../../ui/confirm-host';
+import { TwoFactorReset } from '../auth/two-factor-reset';
 import { registerModal, type ModalControls } from '../../ui/modals';
 import { useDeleteUser, useResendInvitation, useSaveUser, useUpdateUser } from './api';
 import { UserFormFields } from './user-form-fields';
@@ -132,6 +133,7 @@ export function UserModal({ user, currentUserId, close }: UserModalProps & Modal
             </Group>
           </Paper>
         ) : null}
+        {user && !isSelf ? <TwoFactorReset userId={user._id} userName={user.nume} /> : null}
         <Divider />
         <Group justify="space-between" gap="sm">
           {user ? (

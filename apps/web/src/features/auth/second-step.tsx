@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import type { LoginResponse } from '@odonto/domain/contracts/auth';
-import type { TotpSetup } from '@odonto/domain/contracts/two-factor';
+import { TWO_FACTOR_MESSAGES, type TotpSetup } from '@odonto/domain/contracts/two-factor';
 import { isApiError } from '../../lib/http';
 import { loginErrorMessage } from './auth-errors';
 import { RecoveryCodes } from './recovery-codes';
@@ -17,7 +17,7 @@ export interface SecondStepProps {
 
 /** A 401 that is not about the code itself (the step expired) sends the user back to the password. */
 function isExpired(error: unknown): boolean {
-  return isApiError(error, 401) && /expirat/.test(error.message);
+  return isApiError(error, 401) && error.message === TWO_FACTOR_MESSAGES.challengeExpired;
 }
 
 /** The second step of sign-in: a code from the app, or a recovery code. */

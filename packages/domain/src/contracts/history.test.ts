@@ -11,6 +11,7 @@ import {
   savePunteRequest,
   stergeDinteRequest,
   treatmentForm,
+  treatmentNeedsTooth,
   type TreatmentFormInput,
   type TreatmentRulesContext,
 } from './history';
@@ -164,6 +165,19 @@ const UPDATE_CASES: [name: string, input: Case[1], context: TreatmentRulesContex
   ['a treatment cannot gain a destination', { ...asCrown, denumire: 'punte zirconiu', dinteDestinatie: '1.4' }, crownUpdate,
     { dinteDestinatie: M.destinationLocked }],
 ];
+
+describe('treatmentNeedsTooth: the tooth the modal marks as required', () => {
+  it.each([
+    ['a consultation', 'consultație', false],
+    ['a filling (dinteDD)', 'obturație compozit o suprafață', true],
+    ['an extraction (dinteDD)', 'extracție dentară', true],
+    ['a bridge', 'punte zirconiu', true],
+    ['no treatment chosen yet', '', false],
+    ['a name outside the catalogue', 'tratament necunoscut', false],
+  ])('%s', (_name, denumire, expected) => {
+    expect(treatmentNeedsTooth(denumire)).toBe(expected);
+  });
+});
 
 describe('treatmentForm: update mode (SPEC.md §4)', () => {
   it.each(UPDATE_CASES)('%s', (_name, input, context, expected) => {

@@ -236,6 +236,12 @@ export interface TreatmentIssue {
 
 const sameName = (a: string, b: string) => normalizeSearchText(a) === normalizeSearchText(b);
 
+/** Whether the named treatment is placed on a tooth: a bridge, or a catalogue procedure with dinteDD. */
+export function treatmentNeedsTooth(denumire: string): boolean {
+  const procedure = catalogueEntryByName(denumire);
+  return isBridge(denumire) || (procedure !== undefined && requiresTooth(procedure));
+}
+
 /**
  * The treatment rules of SPEC.md §4 and §5 across fields: a new entry is not dated in the past; the name
  * is a catalogue procedure; the tooth is required for a bridge and for procedures with dinteDD, and must
@@ -265,7 +271,7 @@ export function treatmentIssues(fields: Fields, context: TreatmentRulesContext):
   const procedure = catalogueEntryByName(denumire);
   if (denumire.trim() !== '' && !procedure) add('denumire', HISTORY_MESSAGES.unknownTreatment);
   const bridge = isBridge(denumire);
-  if (!dinte && (bridge || (procedure && requiresTooth(procedure)))) add('dinte', REQUIRED);
+  if (!dinte && treatmentNeedsTooth(denumire)) add('dinte', REQUIRED);
 
   if (original) {
     // A treatment that is not a bridge has no destination (the form clears it), so only a change counts.

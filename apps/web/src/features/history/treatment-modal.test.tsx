@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PatientHistoryEntry } from '@odonto/domain/contracts/patients';
 import type { OpenPlanItem } from '@odonto/domain/contracts/plans';
@@ -7,6 +7,7 @@ import { apiError, mockApi } from '../../test/mock-api';
 import { DOCTORS, makePatient, SLOW_SCREEN } from '../../test/patients';
 import { renderWithProviders } from '../../test/render';
 import { ConfirmHost } from '../../ui/confirm-host';
+import { FORM_ERROR_SUMMARY_TITLE } from '../../ui/form-errors';
 import { makeEntry } from './history-test-data';
 import { PLAN_ITEM_LABEL } from './plan-item-field';
 import {
@@ -140,6 +141,60 @@ describe('treatment modal', () => {
     await user.click(screen.getByRole('button', { name: 'Salvează' }));
     expect(await screen.findByText('Câmpul este obligatoriu.')).toBeTruthy();
     expect(api.calls.some((entry) => entry.method === 'POST')).toBe(false);
+  });
+
+  it('create: a treatment on a tooth saved without one marks the tooth, shows why, focuses it and lists it', async () => {
+    const api = mockApi({ 'GET /api/get-medici': DOCTORS });
+    renderModal([], null);
+    const user = userEvent.setup();
+    const toothLabel = () => screen.getByText('Dinte', { selector: 'label' });
+    // A consultation needs no tooth: nothing marks it required.
+    expect(toothLabel().textContent).toBe('Dinte');
+    await pick(user, 'Tratament', 'extracție dentară');
+    expect(toothLabel().textContent).toBe('Dinte *');
+
+    await user.click(screen.getByRole('button', { name: 'Salvează' }));
+    const summary = await screen.findByRole('alert');
+    expect(summary.textContent).toContain(FORM_ERROR_SUMMARY_TITLE);
+    const listed = within(summary).getByRole('button', { name: 'Dinte: Câmpul este obligatoriu.' });
+    const tooth = combobox('Dinte');
+    await waitFor(() => expect(document.activeElement).toBe(tooth));
+    expect(tooth.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = tooth.getAttribute('aria-describedby') ?? '';
+    expect(
+      document.getElementById(describedBy.split(' ').find((id) => id.endsWith('-error')) ?? '')?.textContent,
+    ).toBe('Câmpul este obligatoriu.');
+    expect(api.calls.some((entry) => entry.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByRole('textbox', { name: 'Detalii' }));
+    await user.click(listed);
+    expect(document.activeElement).toBe(tooth);
+
+    await pick(user, 'Dinte', /^3\.8/);
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it("create: the server's field messages land on their fields", async () => {
+    vi.stubGlobal('alert', vi.fn());
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockApi({
+      'GET /api/get-medici': DOCTORS,
+      'POST /api/save-history/p7': apiError(400, 'invalid_input', 'Date invalide.', {
+        dinte: 'Pe acest dinte nu se poate pune o coroană.',
+      }),
+    });
+    const close = renderModal([], null);
+    const user = userEvent.setup();
+    await pick(user, 'Tratament', 'extracție dentară');
+    await pick(user, 'Dinte', /^3\.8/);
+    await user.click(screen.getByRole('button', { name: 'Salvează' }));
+    const summary = await screen.findByRole('alert');
+    expect(
+      within(summary).getByRole('button', { name: 'Dinte: Pe acest dinte nu se poate pune o coroană.' }),
+    ).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(combobox('Dinte')));
+    expect(window.alert).not.toHaveBeenCalled();
+    expect(close).not.toHaveBeenCalled();
   });
 
   it('update of a bridge locks tooth, treatment and destination', async () => {

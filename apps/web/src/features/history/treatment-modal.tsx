@@ -17,6 +17,7 @@ import { chartState } from '@odonto/domain/chart-state';
 import {
   entryFieldsFromForm,
   treatmentForm,
+  treatmentNeedsTooth,
   type HistoryObj,
   type HistoryPicture,
   type TreatmentFormData,
@@ -31,11 +32,13 @@ import { doctor, type Patient, type PatientHistoryEntry } from '@odonto/domain/c
 import type { OpenPlanItem, PlanItemRef } from '@odonto/domain/contracts/plans';
 import { toIsoDay } from '@odonto/domain/dates';
 import { isTooth, TOOTH_IDS, toothLabel, type ToothId } from '@odonto/domain/teeth';
+import { showServerFieldErrors } from '../../lib/form';
 import { request } from '../../lib/http';
 import { askConfirmation } from '../../ui/confirm-host';
 import { DATE_PICKER_A11Y } from '../../ui/date-labels';
 import { Dropdown } from '../../ui/dropdown';
 import { FileUpload } from '../../ui/file-upload';
+import { FormErrorSummary } from '../../ui/form-errors';
 import { savedFileName } from '../../ui/file-name';
 import { openModal, registerModal, type ModalControls } from '../../ui/modals';
 import './cancel-entry-modal';
@@ -60,6 +63,16 @@ export const DELETE_TREATMENT_QUESTION = 'Sunteți sigur că doriți să șterge
 export const SERVER_ERROR_ALERT = 'Eroare server, va rugam contactati web master.';
 export const TOOTH_PLACEHOLDER = 'Alegeți dintele';
 export const BRIDGE_TOOTH_PLACEHOLDER = 'dinte origine';
+
+/** The fields' labels, in the form's order, for the list of errors above it. */
+const FIELD_LABELS = {
+  createdAt: 'Data',
+  dinte: 'Dinte',
+  dinteDestinatie: 'Dinte destinație',
+  denumire: 'Tratament',
+  medic: 'Medic',
+  detalii: 'Detalii',
+};
 
 export interface TreatmentModalProps {
   patient: Patient;
@@ -316,7 +329,9 @@ export function TreatmentModal({
       }
       if (planItem || linkedPlanItem) void refreshPlans();
       close();
-    } catch {
+    } catch (error) {
+      // A bridge's start tooth is the modal's tooth.
+      if (showServerFieldErrors(form, error, { dinteStart: 'dinte' })) return;
       window.alert(SERVER_ERROR_ALERT);
     }
   }
@@ -338,6 +353,7 @@ export function TreatmentModal({
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(save)(event)} aria-label="Tratament">
       <Stack gap="sm">
+        <FormErrorSummary form={form} labels={FIELD_LABELS} />
         <Controller
           control={control}
           name="createdAt"
@@ -345,7 +361,8 @@ export function TreatmentModal({
             <DatePickerInput
               ref={field.ref}
               name={field.name}
-              label="Data"
+              label={FIELD_LABELS.createdAt}
+              withAsterisk
               value={field.value || null}
               onChange={(value) => field.onChange(value ?? '')}
               onBlur={field.onBlur}
@@ -363,13 +380,16 @@ export function TreatmentModal({
           name="dinte"
           render={({ field, fieldState }) => (
             <Dropdown
-              label="Dinte"
+              ref={field.ref}
+              name={field.name}
+              onBlur={field.onBlur}
+              label={FIELD_LABELS.dinte}
               placeholder={bridgeMode ? BRIDGE_TOOTH_PLACEHOLDER : TOOTH_PLACEHOLDER}
               data={toothOptions}
               value={typeof field.value === 'string' ? field.value : null}
               onChange={handleToothChange}
               disabled={isOriginalBridge}
-              required={bridgeMode}
+              withAsterisk={treatmentNeedsTooth(denumire)}
               error={fieldState.error?.message}
             />
           )}
@@ -380,13 +400,16 @@ export function TreatmentModal({
             name="dinteDestinatie"
             render={({ field, fieldState }) => (
               <Dropdown
-                label="Dinte destinație"
+                ref={field.ref}
+                name={field.name}
+                onBlur={field.onBlur}
+                label={FIELD_LABELS.dinteDestinatie}
                 placeholder="dinte destinație"
                 data={destinationOptions}
                 value={typeof field.value === 'string' ? field.value : null}
                 onChange={(value) => field.onChange(value)}
                 disabled={mode === 'update'}
-                required
+                withAsterisk
                 error={fieldState.error?.message}
               />
             )}
@@ -407,13 +430,16 @@ export function TreatmentModal({
           name="denumire"
           render={({ field, fieldState }) => (
             <Dropdown
-              label="Tratament"
+              ref={field.ref}
+              name={field.name}
+              onBlur={field.onBlur}
+              label={FIELD_LABELS.denumire}
               placeholder="Alegeți tratamentul"
               data={kind && !original ? catalogueOfKind(kind).map((entry) => entry.name) : CATALOGUE_NAMES}
               value={field.value || null}
               onChange={handleTreatmentChange}
               disabled={isOriginalBridge}
-              required
+              withAsterisk
               error={fieldState.error?.message}
             />
           )}
@@ -423,12 +449,15 @@ export function TreatmentModal({
           name="medic"
           render={({ field, fieldState }) => (
             <Dropdown
-              label="Medic"
+              ref={field.ref}
+              name={field.name}
+              onBlur={field.onBlur}
+              label={FIELD_LABELS.medic}
               placeholder="Alegeți medicul"
               data={doctorOptions}
               value={field.value || null}
               onChange={(value) => field.onChange(value ?? '')}
-              required
+              withAsterisk
               error={fieldState.error?.message}
             />
           )}
@@ -440,7 +469,7 @@ export function TreatmentModal({
             <Textarea
               {...field}
               value={field.value ?? ''}
-              label="Detalii"
+              label={FIELD_LABELS.detalii}
               rows={5}
               error={fieldState.error?.message}
             />

@@ -1,0 +1,68 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, renderHook } from '@testing-library/react';
+import { useForm } from 'react-hook-form';
+import { ApiError } from './http';
+import { showServerFieldErrors, type ServerFieldNames } from './form';
+
+interface Values {
+  nume: string;
+  amount: number;
+  antecedente: { alergii: { val: boolean; text: string } };
+}
+
+const VALUES: Values = { nume: '', amount: 0, antecedente: { alergii: { val: true, text: '' } } };
+
+/** A real form, its setError watched; answers what the helper answered and the messages it left. */
+function show(error: unknown, names?: ServerFieldNames) {
+  const { result } = renderHook(() => useForm<Values>({ defaultValues: VALUES }));
+  const setError = vi.spyOn(result.current, 'setError');
+  let isPlaced = false;
+  act(() => {
+    isPlaced = showServerFieldErrors(result.current, error, names);
+  });
+  const messageOf = (path: 'nume' | 'amount' | 'antecedente.alergii.text') =>
+    result.current.getFieldState(path).error?.message;
+  return { isPlaced, setError, messageOf };
+}
+
+describe('showServerFieldErrors', () => {
+  it.each([400, 422, 409])(
+    "puts a %s answer's field messages on the form's fields, focusing the first",
+    (status) => {
+      const { isPlaced, setError, messageOf } = show(
+        new ApiError(status, 'invalid_input', 'Date invalide.', {
+          nume: 'Numele este obligatoriu.',
+          'antecedente.alergii.text': 'Prea lung.',
+        }),
+      );
+      expect(isPlaced).toBe(true);
+      expect(messageOf('nume')).toBe('Numele este obligatoriu.');
+      expect(messageOf('antecedente.alergii.text')).toBe('Prea lung.');
+      expect(setError.mock.calls.map(([path, , options]) => [path, options?.shouldFocus])).toEqual([
+        ['nume', true],
+        ['antecedente.alergii.text', false],
+      ]);
+    },
+  );
+
+  it("renames the server's fields, by a list or by a rule", () => {
+    const byList = show(new ApiError(400, 'invalid_input', 'x', { amountBani: 'Prea mare.' }), {
+      amountBani: 'amount',
+    });
+    expect(byList.messageOf('amount')).toBe('Prea mare.');
+    const byRule = show(new ApiError(422, 'unprocessable', 'x', { 'pacient.nume': 'Prea scurt.' }), (path) =>
+      path.replace(/^pacient\./, ''),
+    );
+    expect(byRule.messageOf('nume')).toBe('Prea scurt.');
+  });
+
+  it.each([
+    ['a message for no field of the form', new ApiError(400, 'invalid_input', 'x', { usedInstruments: 'x' })],
+    ['an answer without fields', new ApiError(500, 'server_error', 'x')],
+    ['a failure that is no API answer', new Error('x')],
+  ])('answers false for %s', (_name, error) => {
+    const { isPlaced, setError } = show(error);
+    expect(isPlaced).toBe(false);
+    expect(setError).not.toHaveBeenCalled();
+  });
+});

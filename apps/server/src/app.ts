@@ -1,4 +1,6 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
+import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -93,6 +95,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerTextGuard(app);
   registerIdempotency(app);
   await registerOpenApi(app, config);
+  // Answers above 1 KB go compressed to whoever accepts it (a tablet on mobile data); brotli at a
+  // quality that costs about what gzip does. Built files are compressed at build time instead.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes } });
 
   await app.register(systemRoutes);

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 
@@ -115,5 +116,76 @@ describe('behind HTTPS with Sentry', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('precompressed web assets', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeEach(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'odonto-web-'));
+    await mkdir(join(dist, 'assets'), { recursive: true });
+    await writeFile(join(dist, 'index.html'), INDEX);
+    t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
+  });
+  afterEach(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it("sends the build's own .br or .gz copy of an asset to a browser that accepts it, still cached for a year", async () => {
+    const code = `console.log("${'odonto '.repeat(400)}")`;
+    await writeFile(join(dist, 'assets', 'big-9f8e7d.js'), code);
+    await writeFile(join(dist, 'assets', 'big-9f8e7d.js.br'), brotliCompressSync(code));
+    await writeFile(join(dist, 'assets', 'big-9f8e7d.js.gz'), gzipSync(code));
+    const fetchAs = (encoding: string) =>
+      t.app.inject({ url: '/assets/big-9f8e7d.js', headers: { 'accept-encoding': encoding } });
+
+    const br = await fetchAs('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(code);
+
+    const gz = await fetchAs('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(code);
+
+    const plain = await fetchAs('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(code);
+  });
+});
+
+describe('compressed API answers', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await buildTestApp({
+      routes: (app) => {
+        app.get('/api/test/big', async () => ({
+          items: Array.from({ length: 200 }, (_, i) => `pacient ${i}`),
+        }));
+        app.get('/api/test/small', async () => ({ ok: true }));
+      },
+    });
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('compresses an answer above 1 KB for a client that accepts it, and leaves small ones alone', async () => {
+    const big = await t.app.inject({ url: '/api/test/big', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    const answer = JSON.parse(brotliDecompressSync(big.rawPayload).toString()) as { items: string[] };
+    expect(answer.items).toHaveLength(200);
+    const gz = await t.app.inject({ url: '/api/test/big', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const small = await t.app.inject({ url: '/api/test/small', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ ok: true });
+    const none = await t.app.inject({ url: '/api/test/big' });
+    expect(none.headers['content-encoding']).toBeUndefined();
   });
 });

@@ -25,6 +25,8 @@ export async function registerWebApp(app: App, webDistDir: string): Promise<void
       root: webDistDir,
       wildcard: true,
       cacheControl: false,
+      // The build writes .br and .gz beside each text file (apps/web/vite.config.ts): sent as they are.
+      preCompressed: true,
       // The build writes source maps for error reporting; served, they would hand anyone the client's source.
       allowedPath: (path) => !path.toLowerCase().endsWith('.map'),
       setHeaders: (reply, path) => {

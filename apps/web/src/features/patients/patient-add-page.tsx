@@ -3,10 +3,11 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PatientData } from '@odonto/domain/contracts/patients';
+import { showServerFieldErrors } from '../../lib/form';
 import { usePageTitle } from '../../ui/use-page-title';
 import { useSavePatient } from './api';
 import { PatientForm, usePatientForm } from './patient-form';
-import { emptyPatientValues, patientPayload, showServerFieldErrors } from './patient-form-values';
+import { emptyPatientValues, patientPayload } from './patient-form-values';
 import { fullName } from './patient-screen';
 
 /** SPEC.md §8: the alert after a failed save of a new patient. */

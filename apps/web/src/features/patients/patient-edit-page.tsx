@@ -5,10 +5,11 @@ import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import type { PatientData } from '@odonto/domain/contracts/patients';
 import { isApiError } from '../../lib/http';
+import { showServerFieldErrors } from '../../lib/form';
 import { usePageTitle } from '../../ui/use-page-title';
 import { useUpdatePatient } from './api';
 import { PatientForm, usePatientForm } from './patient-form';
-import { patientPayload, patientValues, showServerFieldErrors } from './patient-form-values';
+import { patientPayload, patientValues } from './patient-form-values';
 import { fullName, usePatientScreen } from './patient-screen';
 
 export const CONFLICT_MESSAGE =

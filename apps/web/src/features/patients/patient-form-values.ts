@@ -1,9 +1,8 @@
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Patient, PatientData, patientInput } from '@odonto/domain/contracts/patients';
-import { ANTECEDENT_KEYS } from '@odonto/domain/antecedents';
+import { ANTECEDENT_ITEMS, ANTECEDENT_KEYS } from '@odonto/domain/antecedents';
 import { stripSpaces } from '@odonto/domain/filters';
-import { isApiError } from '../../lib/http';
 import { DEFAULT_COUNTRY } from '../places/place-pickers';
 
 /** What the form holds while the user types, and what it hands over once valid. */
@@ -63,20 +62,20 @@ export function patientPayload(values: PatientData): PatientData {
   return { ...values, telefon: stripSpaces(values.telefon), antecedente };
 }
 
-const FORM_FIELDS = new Set<string>(Object.keys(emptyPatientValues()));
-
-/**
- * Puts the server's field messages (a 400 with `fields`) under their fields; answers whether any was
- * placed. 'antecedente.alergii.text' lands on that note.
- */
-export function showServerFieldErrors(form: PatientForm, error: unknown): boolean {
-  if (!isApiError(error, 400)) return false;
-  let isPlaced = false;
-  for (const [path, message] of Object.entries(error.fields)) {
-    const root = path.split('.')[0] ?? '';
-    if (!FORM_FIELDS.has(root)) continue;
-    form.setError(path as keyof PatientFormInput, { type: 'server', message }, { shouldFocus: !isPlaced });
-    isPlaced = true;
-  }
-  return isPlaced;
-}
+/** The fields' labels in the form's order, for the list of errors above the form. */
+export const PATIENT_FIELD_LABELS: Readonly<Record<string, string>> = {
+  nume: 'Nume',
+  prenume: 'Prenume',
+  telefon: 'Telefon',
+  email: 'Email',
+  birthdate: 'Data nașterii',
+  tara: 'Țară',
+  judet: 'Județ',
+  oras: 'Oraș / localitate',
+  medic: 'Medic',
+  igienizare: 'Igienizare',
+  ...Object.fromEntries(
+    ANTECEDENT_ITEMS.map((item) => [`antecedente.${item.key}.text`, `Notă: ${item.label}`]),
+  ),
+  antecedenteDetalii: 'Detalii antecedente',
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { routes } from '../../app/router';
 import { NO_SETUP, sessionFor } from '../../test/fixtures';
@@ -119,13 +119,22 @@ describe('saving a new patient', () => {
     expect(field(/^Nume/).value).toBe('Popescu');
   });
 
-  it('does not send a form with a missing name', async () => {
+  it('does not send a form with a missing name: focus on it, the errors listed above the form', async () => {
     const { calls } = formApi({});
     const user = userEvent.setup();
     await openAdd();
     await user.click(screen.getByRole('button', { name: 'Salvează' }));
     expect((await screen.findAllByText('Câmpul este obligatoriu.')).length).toBe(2);
     expect(calls.some((call) => call.url === '/api/save-pacient')).toBe(false);
+    await waitFor(() => expect(document.activeElement).toBe(field(/^Nume/)));
+    const summary = screen.getByRole('alert');
+    expect(
+      within(summary)
+        .getAllByRole('button')
+        .map((item) => item.textContent),
+    ).toEqual(['Nume: Câmpul este obligatoriu.', 'Prenume: Câmpul este obligatoriu.']);
+    await user.click(within(summary).getByRole('button', { name: 'Prenume: Câmpul este obligatoriu.' }));
+    expect(document.activeElement).toBe(field(/^Prenume/));
   });
 });
 

@@ -5,11 +5,16 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { patientInput, type PatientData } from '@odonto/domain/contracts/patients';
+import { FormErrorSummary } from '../../ui/form-errors';
 import { AntecedentFields } from './antecedent-fields';
 import { ClinicFields } from './clinic-fields';
 import { PersonalFields } from './personal-fields';
 import { PlaceFields } from './place-fields';
-import type { PatientForm as PatientFormApi, PatientFormInput } from './patient-form-values';
+import {
+  PATIENT_FIELD_LABELS,
+  type PatientForm as PatientFormApi,
+  type PatientFormInput,
+} from './patient-form-values';
 
 /** The patient form's state, checked with the patientInput contract. */
 export function usePatientForm(defaultValues: PatientData): PatientFormApi {
@@ -46,6 +51,7 @@ export function PatientForm({ form, onSubmit, isSaving, name, notice }: PatientF
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label={name}>
       <Stack gap="md">
+        <FormErrorSummary form={form} labels={PATIENT_FIELD_LABELS} />
         <Section title="Date personale">
           <PersonalFields form={form} />
         </Section>

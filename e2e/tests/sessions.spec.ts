@@ -47,3 +47,32 @@ test('a user sees where they are signed in on Profilul meu and ends the other se
   await expect(section).toBeVisible();
   await desk.screenshot({ path: test.info().outputPath('sesiuni.png'), fullPage: true });
 });
+
+test('an admin signs a staff member out on every device from the user modal', async ({
+  browser,
+  startOwnApp,
+  signIn,
+}) => {
+  const app = await startOwnApp({ seed: 'demo' });
+  const newPage = async () => (await browser.newContext({ baseURL: app.url, locale: 'ro-RO' })).newPage();
+  const [admin, reception, receptionTablet] = [await newPage(), await newPage(), await newPage()];
+  await signIn(reception, DEMO_USERS.asistent, app.url);
+  await signIn(receptionTablet, DEMO_USERS.asistent, app.url);
+  await signIn(admin, DEMO_USERS.admin, app.url);
+
+  await admin
+    .getByRole('navigation', { name: 'Meniu principal' })
+    .getByRole('link', { name: 'UTILIZATORI' })
+    .click();
+  await admin.getByRole('row', { name: `Utilizator ${DEMO_USERS.asistent.nume}`, exact: true }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Editează utilizator' });
+  await dialog.getByRole('button', { name: 'Închide toate sesiunile' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'DA' }).click();
+  await expect(
+    admin.getByText(`2 sesiuni au fost închise pentru ${DEMO_USERS.asistent.nume}.`),
+  ).toBeVisible();
+  for (const page of [reception, receptionTablet]) {
+    await page.reload();
+    await expect(page).toHaveURL(/\/login/);
+  }
+});

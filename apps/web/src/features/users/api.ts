@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { okResponse } from '@odonto/domain/contracts/auth';
+import { endedSessions } from '@odonto/domain/contracts/sessions';
 import {
   deleteUserResponse,
   user,
@@ -75,6 +76,15 @@ export function useDeleteUser() {
         schema: deleteUserResponse,
       }),
     onSuccess: refresh,
+    meta: { isErrorHandled: true },
+  });
+}
+
+/** POST /api/utilizatori/{id}/inchide-sesiuni: signs the user out on every device. */
+export function useEndUserSessions(id: string) {
+  return useMutation({
+    mutationFn: () =>
+      request(`/api/utilizatori/${segment(id)}/inchide-sesiuni`, { method: 'POST', schema: endedSessions }),
     meta: { isErrorHandled: true },
   });
 }

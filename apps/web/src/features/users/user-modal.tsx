@@ -12,6 +12,7 @@ import {
 } from '@odonto/domain/contracts/users';
 import { askConfirmation } from '../../ui/confirm-host';
 import { TwoFactorReset } from '../auth/two-factor-reset';
+import { EndUserSessions } from './end-user-sessions';
 import { registerModal, type ModalControls } from '../../ui/modals';
 import { useDeleteUser, useResendInvitation, useSaveUser, useUpdateUser } from './api';
 import { UserFormFields } from './user-form-fields';
@@ -134,6 +135,7 @@ export function UserModal({ user, currentUserId, close }: UserModalProps & Modal
           </Paper>
         ) : null}
         {user && !isSelf ? <TwoFactorReset userId={user._id} userName={user.nume} /> : null}
+        {user && !isSelf ? <EndUserSessions userId={user._id} userName={user.nume} /> : null}
         <Divider />
         <Group justify="space-between" gap="sm">
           {user ? (

@@ -23,7 +23,10 @@ export function pdfText(pdf: Buffer): string {
     if (!/\/Type \/Page[^s]/.test(page)) continue;
     // This page's fonts: resource name (/F4) → glyph code → text, from each font's ToUnicode map.
     const fonts = new Map<string, Map<string, string>>();
-    const resources = /\/Font\s*<<([^>]*)>>/.exec(page)?.[1] ?? '';
+    // Chromium writes the page's resources inline; pdfkit (the server's PDFs) as an object of their own.
+    const resourcesRef = /\/Resources (\d+) 0 R/.exec(page)?.[1];
+    const resourcesBody = resourcesRef ? (objects.get(resourcesRef) ?? '') : page;
+    const resources = /\/Font\s*<<([^>]*)>>/.exec(resourcesBody)?.[1] ?? '';
     for (const [, name, ref] of resources.matchAll(/\/(\w+)\s+(\d+) 0 R/g)) {
       const toUnicode = /\/ToUnicode (\d+) 0 R/.exec(objects.get(ref ?? '') ?? '')?.[1];
       if (name && toUnicode) fonts.set(name, unicodeMap(streamOf(objects.get(toUnicode) ?? '')));
@@ -46,9 +49,20 @@ function unicodeMap(cmap: string): Map<string, string> {
       map.set((code ?? '').toUpperCase().padStart(4, '0'), text(value ?? ''));
   }
   for (const [, section] of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
-    for (const [, from, to, value] of (section ?? '').matchAll(
-      /<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g,
-    )) {
+    // pdfkit's form: <from> <to> [<text> <text> …], one text per code; taken out before the plain ranges.
+    const arrays = /<([0-9A-Fa-f]+)>\s*<[0-9A-Fa-f]+>\s*\[([^\]]*)\]/g;
+    for (const [, from, values] of (section ?? '').matchAll(arrays)) {
+      const start = parseInt(from ?? '0', 16);
+      // A ligature's text is several code points: <0066 0069>.
+      for (const [index, [, value]] of [...(values ?? '').matchAll(/<([0-9A-Fa-f\s]*)>/g)].entries())
+        map.set(
+          (start + index).toString(16).toUpperCase().padStart(4, '0'),
+          text((value ?? '').replace(/\s/g, '')),
+        );
+    }
+    for (const [, from, to, value] of (section ?? '')
+      .replace(arrays, '')
+      .matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g)) {
       const start = parseInt(from ?? '0', 16);
       const first = parseInt(value ?? '0', 16);
       for (let code = start; code <= parseInt(to ?? '0', 16); code += 1)

@@ -35,6 +35,8 @@ export const PERMISSIONS = [
   'read:reports',
   'read:own-reports',
   'read:cash-report',
+  // GDPR right of access (issue 16): the patient's whole record as a ZIP.
+  'export:patient',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -58,6 +60,7 @@ const MEDIC: readonly Permission[] = [
   'read:invoices',
   // Only their own figures: the reports service narrows it.
   'read:own-reports',
+  'export:patient',
 ];
 const ASISTENT: readonly Permission[] = [
   'read:patient',

@@ -152,6 +152,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   letter_create: 'Scrisoare medicală salvată',
   letter_print: 'Tipărire scrisoare medicală',
   patient_letters_view: 'Vizualizare scrisori medicale',
+  patient_gdpr_export: 'Export date pacient (GDPR)',
   review_request: 'Cerere de recenzie trimisă',
   review_create: 'Recenzie primită de la pacient',
   review_settings: 'Modificare trimitere automată a cererilor de recenzie',

@@ -19,6 +19,8 @@ export const TWO_FACTOR_MESSAGES = {
     'Autentificarea în doi pași este obligatorie pentru rolul dumneavoastră și nu poate fi dezactivată.',
   wrongPassword: 'Parola nu este corectă.',
   codeOrPassword: 'Introduceți un cod din aplicație sau parola contului.',
+  keyUnreadable:
+    'Codul din aplicație nu poate fi verificat: cheia de criptare a serverului s-a schimbat. Folosiți un cod de recuperare sau cereți administratorului să reseteze autentificarea în doi pași.',
 } as const;
 
 /** Too many wrong codes, with the time the caller may try again ('peste 12 minute'). */

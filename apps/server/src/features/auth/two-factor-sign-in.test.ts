@@ -187,6 +187,24 @@ describeEachDialect('two-factor sign-in: POST /api/login, /api/login/two-factor'
     expect(response.statusCode).toBe(401);
   });
 
+  it('a recovery code still signs in when the sealed key cannot be opened (a lost secret key)', async () => {
+    const user = await userWithTotp();
+    // Sealed with another key: what every row looks like after secret.key was lost and made again.
+    await t()
+      .db.updateTable('user_totp')
+      .set({ secret_sealed: 'v1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })
+      .where('user_id', '=', user.id)
+      .execute();
+    const challenge = await passwordStep(t().app, user.email, user.password);
+    const code = await secondStep(challenge, totpCode(t(), user.key));
+    expect(code.statusCode).toBe(409);
+    expect(errorOf(code).message).toBe(TWO_FACTOR_MESSAGES.keyUnreadable);
+    expect(await auditRows('two_factor_failed')).toEqual([]);
+    const signedIn = await secondStep(challenge, user.recoveryCodes[0] ?? '');
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(sessionCookieOf(signedIn)).not.toBeNull();
+  });
+
   it('keeps the key sealed and the recovery codes hashed at rest', async () => {
     const user = await userWithTotp();
     const row = await t()

@@ -87,9 +87,10 @@ export function registerTwoFactorRoutes(app: App, deps: TwoFactorDeps): void {
         description:
           'Needs the `odonto_2fa` cookie POST /api/login set (5 minutes). 401 a wrong, replayed or used ' +
           'code, or no open second step; 429 after 5 wrong codes for the account in 15 minutes ' +
-          '(Retry-After) or 60 calls from one address.',
+          '(Retry-After) or 60 calls from one address; 409 the key cannot be opened (a lost secret key: ' +
+          'a recovery code still works).',
         body: secondStepRequest,
-        response: { 200: loginResponse, ...errorResponses(400, 401, 429) },
+        response: { 200: loginResponse, ...errorResponses(400, 401, 409, 429) },
       },
     },
     async (request, reply) => {

@@ -101,7 +101,7 @@ export async function confirmTotpSetup(
   if (totp === null || totp.enabled_at !== null) {
     throw new AppError(409, 'conflict', TWO_FACTOR_MESSAGES.noPendingSetup);
   }
-  const key = (await deps.secrets()).open(sealPurpose(user.id), totp.secret_sealed);
+  const key = await openKey(deps, user.id, totp.secret_sealed);
   const parsed = readSecondStepCode(code);
   const now = deps.now();
   const step = parsed?.kind === 'totp' ? totpStepOf(key, parsed.code, now) : null;
@@ -245,13 +245,26 @@ export async function checkSecondFactor(
   }
   const totp = await findTotp(deps.db, userId);
   if (totp?.enabled_at == null) return wrong;
-  const key = (await deps.secrets()).open(sealPurpose(userId), totp.secret_sealed);
+  const key = await openKey(deps, userId, totp.secret_sealed);
   const step = totpStepOf(key, parsed.code, now);
   if (step === null) return wrong;
   if (!(await acceptTotpStep(deps.db, userId, step, now.toISOString(), false))) {
     return { ok: false, reason: 'replayed_code', message: TWO_FACTOR_MESSAGES.replayedCode };
   }
   return { ok: true, method: 'totp' };
+}
+
+/**
+ * The user's TOTP key. When it cannot be opened (the secrets-at-rest key was lost and made again), the
+ * code cannot be checked: 409 pointing to a recovery code, not counted as a wrong code.
+ */
+async function openKey(deps: TwoFactorDeps, userId: string, sealed: string): Promise<string> {
+  const box = await deps.secrets();
+  try {
+    return box.open(sealPurpose(userId), sealed);
+  } catch {
+    throw new AppError(409, 'conflict', TWO_FACTOR_MESSAGES.keyUnreadable);
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render';
 import { Dropdown, matchesSearch, shouldShowClear } from './dropdown';
@@ -63,6 +63,21 @@ describe('Dropdown', () => {
     expect(handleChange).not.toHaveBeenCalled();
     await user.keyboard('{Enter}');
     expect(handleSubmit).not.toHaveBeenCalled();
+  });
+
+  it('keeps its list closed on focus alone, so an error under it stays in sight; a click or the down arrow opens it', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Dropdown label="Medic" data={DOCTORS} error="Câmpul este obligatoriu." />);
+    const input = screen.getByRole('combobox', { name: 'Medic' });
+    act(() => input.focus());
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(screen.getByText('Câmpul este obligatoriu.')).toBeTruthy();
+    await user.keyboard('{ArrowDown}');
+    expect(await screen.findByRole('listbox')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    await user.click(input);
+    expect(await screen.findByRole('listbox')).toBeTruthy();
   });
 
   it('lets keyboard users pick with the arrow keys and Tab', async () => {

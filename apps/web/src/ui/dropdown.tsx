@@ -80,7 +80,9 @@ function toItems(data: DropdownProps['data']): ComboboxItem[] {
 
 /**
  * The searchable dropdown used across the app. Enter never submits the surrounding form nor picks an
- * option (SPEC.md §2); keyboard users move with the arrow keys and pick with Tab or the mouse.
+ * option (SPEC.md §2); keyboard users move with the arrow keys and pick with Tab or the mouse. The list
+ * opens on a click, typing or the down arrow, not on focus alone, so an error under the field stays in
+ * sight.
  */
 export function Dropdown({
   data,
@@ -130,6 +132,9 @@ export function Dropdown({
       disabled={disabled}
       readOnly={readOnly}
       autoSelectOnBlur
+      // Focus alone (Tab, or a failed submit moving it to this field) leaves the list closed: open, it
+      // would cover the field's error message. A click, typing or the down arrow opens it.
+      openOnFocus={false}
       nothingFoundMessage={others.nothingFoundMessage ?? 'Niciun rezultat'}
       onKeyDownCapture={handleKeyDownCapture}
       rightSection={

@@ -40,6 +40,7 @@ const PUBLIC_FEATURE_MODULES = {
     'efactura/efactura-section',
     'auth/two-factor-policy-section',
     'auth/two-factor-reset',
+    'gdpr/gdpr-export-button',
   ],
   'apps/server/src/features': [
     'auth/password.service',

@@ -8,6 +8,7 @@ import { formatBreadcrumbDate } from '@odonto/domain/dates';
 import { formatLei } from '@odonto/domain/money';
 import { can } from '@odonto/domain/roles';
 import { useCurrentUser } from '../../lib/current-user';
+import { GdprExportButton } from '../gdpr/gdpr-export-button';
 import { LetterButton } from '../letters/letter-button';
 import { PrintPatientButton } from '../print/print-patient-button';
 import { ConsentSignatureButton } from '../signatures/consent-button';
@@ -136,6 +137,7 @@ export function PatientHeader({ patient, onOwnVersionChange }: PatientHeaderProp
             {canSign ? <ConsentSignatureButton patientId={patient._id} patientName={name} /> : null}
             {isDeleted ? null : <PrintPatientButton patient={patient} />}
             {isDeleted ? null : <LetterButton patient={patient} />}
+            {isDeleted ? null : <GdprExportButton patientId={patient._id} />}
             {canBlock ? (
               <Switch
                 label="Blocat"

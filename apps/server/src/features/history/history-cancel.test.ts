@@ -2,14 +2,26 @@ import { expect, it } from 'vitest';
 import { HISTORY_MESSAGES } from '@odonto/domain/contracts/history';
 import type { Patient } from '@odonto/domain/contracts/patients';
 import { describeEachDialect } from '../../../test/build-test-app';
-import { call, errorOf } from '../../../test/http';
-import {
-  drawnSignature,
-  patientWithEntry,
-  postSignature,
-  signIn,
-} from '../signatures/signatures.test-support';
-import { historyAuditRows } from './history.test-support';
+import { createUser } from '../../../test/factories';
+import { call, errorOf, loginAs } from '../../../test/http';
+import sharp from 'sharp';
+import { insertPatientRow } from '../../../test/stored-files';
+import { historyAuditRows, saveVia, signIn, treatment } from './history.test-support';
+
+/** A drawn signature as the tablet's canvas sends it: a PNG data URL with one stroke. */
+async function drawnSignature(): Promise<string> {
+  const width = 300;
+  const height = 100;
+  const pixels = Buffer.alloc(width * height * 4);
+  for (let x = 20; x < width - 20; x += 1) {
+    const y = Math.round(height / 2 + Math.sin(x / 15) * 20);
+    pixels.writeUInt32BE(0x000000ff, (y * width + x) * 4);
+  }
+  const png = await sharp(pixels, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
 
 describeEachDialect('history: a signed entry is cancelled, never deleted', ({ useApp }) => {
   const t = useApp();
@@ -18,13 +30,18 @@ describeEachDialect('history: a signed entry is cancelled, never deleted', ({ us
     call(t().app, { method: 'POST', url, cookie, body });
 
   async function signedEntry() {
-    const cookie = await signIn(t(), 'medic');
-    const { patientId, entryId } = await patientWithEntry(t());
-    const signed = await postSignature(t(), cookie, {
+    const doctor = await createUser(t().db, { roles: ['medic'], nume: 'Dr. Ana Pop' });
+    const cookie = await loginAs(t().app, doctor.email, doctor.password);
+    const patientId = await insertPatientRow(t().db);
+    const [entry] = (await saveVia(t(), cookie, patientId, treatment('coroană metalo-ceramică', '1.6')))
+      .history;
+    if (!entry) throw new Error('not saved');
+    const entryId = entry.id;
+    const signed = await post(cookie, '/api/signature', {
       kind: 'entry',
       patientId,
       entryId,
-      version: 1,
+      version: entry.version,
       image: await drawnSignature(),
     });
     expect(signed.statusCode, signed.body).toBe(201);

@@ -72,4 +72,19 @@ describe('lazyFileStream', () => {
       expect(bytes?.equals(Buffer.alloc(100_000 + index, index))).toBe(true);
     }
   });
+
+  it('closes the files when the download is cut short', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'odonto-gdpr-'));
+    await mkdir(join(dataDir, 'files', 'ab'), { recursive: true });
+    const rows = Array.from({ length: 3 }, (_, index) => row(`g${index}`));
+    for (const file of rows)
+      await writeFile(join(dataDir, 'files', file.disk_name), Buffer.alloc(1_000_000, 7));
+    const streams = rows.map((file) => lazyFileStream(dataDir, file));
+    const archive = zipStream(streams.map((data, index) => ({ path: `f${index}`, data, date: new Date() })));
+    await new Promise<void>((resolve) => archive.once('data', () => resolve()));
+    const closed = new Promise((resolve) => archive.on('close', resolve));
+    archive.destroy();
+    await closed;
+    expect(streams.map((stream) => stream.destroyed)).toEqual([true, true, true]);
+  });
 });

@@ -19,6 +19,10 @@ export function lazyFileStream(dataDir: string, row: FileRow): Readable {
       else if (this.readableFlowing === true) start();
       // A read while paused (JSZip pauses each stream as it binds it) waits for the 'resume' below.
     },
+    destroy(error, callback) {
+      source?.destroy();
+      callback(error);
+    },
   });
   function start() {
     if (starting) return;
@@ -27,6 +31,10 @@ export function lazyFileStream(dataDir: string, row: FileRow): Readable {
       (opened) => {
         if (!opened) {
           stream.destroy(new Error(`stored file missing: ${row.id}`));
+          return;
+        }
+        if (stream.destroyed) {
+          opened.destroy();
           return;
         }
         source = opened;
@@ -75,5 +83,13 @@ export function zipStream(entries: readonly ZipEntry[]): Readable {
       compression: compressed ? 'DEFLATE' : 'STORE',
     });
   }
-  return new Readable().wrap(zip.generateNodeStream({ type: 'nodebuffer', streamFiles: true }));
+  const generated = zip.generateNodeStream({ type: 'nodebuffer', streamFiles: true });
+  const archive = new Readable().wrap(generated);
+  // A download cut short destroys the answer; JSZip would then wait forever on the file it was reading.
+  archive.on('close', () => {
+    if (archive.readableEnded) return;
+    generated.pause();
+    for (const entry of entries) if (entry.data instanceof Readable) entry.data.destroy();
+  });
+  return archive;
 }

@@ -179,6 +179,22 @@ describeEachDialect('two-factor on the profile: /api/profile/two-factor', ({ use
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('confirming a new key locks after 5 wrong codes (429)', async () => {
+    const { cookie } = await signedIn();
+    // Failures count from the last sign-in on: the test clock stands still unless moved.
+    t().clock.advanceMinutes(1);
+    const setup = await post('/api/profile/two-factor/setup', cookie, {});
+    const { secret } = setup.json() as { secret: string };
+    const right = totpCode(t(), secret);
+    const wrong = right === '000000' ? '111111' : '000000';
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await post('/api/profile/two-factor/confirm', cookie, { code: wrong })).statusCode).toBe(400);
+    }
+    const locked = await post('/api/profile/two-factor/confirm', cookie, { code: right });
+    expect(locked.statusCode).toBe(429);
+    expect(errorOf(locked).code).toBe('rate_limited');
+  });
+
   it('answers 400 to a disable without a code or a password', async () => {
     const { cookie } = await signedIn();
     const response = await post('/api/profile/two-factor/disable', cookie, {});

@@ -174,6 +174,37 @@ describeEachDialect(
       expect(sessionCookieOf(signedIn)).not.toBeNull();
     });
 
+    it('the setup step refuses a malformed code (400) and locks after 5 wrong codes (429)', async () => {
+      await requireFor(['medic']);
+      const medic = await createUser(t().db, { roles: ['medic'] });
+      const first = await call(t().app, {
+        method: 'POST',
+        url: '/api/login',
+        body: { email: medic.email, password: medic.password },
+      });
+      const challenge = challengeCookieOf(first);
+      const { setup } = first.json() as { setup: { secret: string } };
+      const setupCall = (code: string) =>
+        call(t().app, {
+          method: 'POST',
+          url: '/api/login/two-factor/setup',
+          cookie: challenge,
+          body: { code },
+        });
+      const malformed = await setupCall('abcd-efgh-ijkl-mnop');
+      expect(malformed.statusCode).toBe(400);
+      expect(errorOf(malformed).fields).toEqual({ code: TWO_FACTOR_MESSAGES.totpFormat });
+      const right = totpCode(t(), setup.secret);
+      const wrong = right === '000000' ? '111111' : '000000';
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        expect((await setupCall(wrong)).statusCode).toBe(401);
+      }
+      const locked = await setupCall(right);
+      expect(locked.statusCode).toBe(429);
+      expect(locked.headers['retry-after']).toBe('900');
+      expect(sessionCookieOf(locked)).toBeNull();
+    });
+
     it('without an open setup step the setup call is 401', async () => {
       const response = await call(t().app, {
         method: 'POST',

@@ -268,3 +268,35 @@ describeEachDialect('retried requests write once (Idempotency-Key)', ({ useApp }
     expect(await rows('patients')).toBe(2);
   });
 });
+
+describeEachDialect('retried requests: answers that must not be kept', ({ useApp }) => {
+  let runs = 0;
+  const t = useApp({
+    routes: (app) => {
+      app.post('/api/test/secret-once', async (_request, reply) => {
+        runs += 1;
+        // A secret shown once (a new TOTP key, recovery codes) must not sit in the database in clear.
+        return reply.header('cache-control', 'no-store').send({ secret: `cheie-${runs}` });
+      });
+      app.post('/api/test/sets-cookie', async (_request, reply) => {
+        runs += 1;
+        return reply.header('set-cookie', `c=${runs}; HttpOnly`).send({ ok: runs });
+      });
+    },
+  });
+
+  it('runs a repeat of a no-store answer or of one that sets a cookie again, and stores neither', async () => {
+    for (const url of ['/api/test/secret-once', '/api/test/sets-cookie']) {
+      runs = 0;
+      const user = await createUser(t().db, { roles: ['medic'] });
+      const cookie = await loginAs(t().app, user.email, user.password);
+      const headers = { 'idempotency-key': `cheie-${url.length}` };
+      const first = await call(t().app, { method: 'POST', url, cookie, headers, body: {} });
+      const repeat = await call(t().app, { method: 'POST', url, cookie, headers, body: {} });
+      expect([first.statusCode, repeat.statusCode], url).toEqual([200, 200]);
+      expect(repeat.headers['idempotent-replayed'], url).toBeUndefined();
+      expect(runs, url).toBe(2);
+    }
+    expect(await t().db.selectFrom('idempotency_keys').selectAll().execute()).toEqual([]);
+  });
+});

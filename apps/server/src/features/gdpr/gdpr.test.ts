@@ -243,6 +243,55 @@ describeEachDialect('GET /api/pacienti/{id}/export-gdpr', ({ useApp }) => {
     ]);
   });
 
+  it('keeps a deleted document with its file, and the letters', async () => {
+    const medic = await signIn(t(), ['medic'], 'Dr. Ana Ionescu');
+    const patientId = await insertPatientRow(t().db);
+    const added = await postForm(
+      t().app,
+      `/api/update-doc/${patientId}`,
+      {
+        obj: JSON.stringify({ kind: 'document', label: 'Panoramică', date: '2026-02-27' }),
+        file: { fileName: 'panoramica.pdf', data: PDF, type: 'application/pdf' },
+      },
+      medic.cookie,
+    );
+    expect(added.statusCode, added.body).toBe(201);
+    await t()
+      .db.updateTable('documents')
+      .set({ deleted_at: '2026-03-01T12:00:00.000Z' })
+      .where('patient_id', '=', patientId)
+      .execute();
+    const letter = await call(t().app, {
+      method: 'POST',
+      url: '/api/save-scrisoare',
+      cookie: medic.cookie,
+      body: { id: patientId, text: 'Stimate coleg, vă trimit pacienta.' },
+    });
+    expect(letter.statusCode, letter.body).toBe(201);
+
+    const response = await call(t().app, { url: url(patientId), cookie: medic.cookie });
+    expect(response.statusCode, response.body).toBe(200);
+    const zip = await JSZip.loadAsync(response.rawPayload);
+    const data = gdprExport.parse(JSON.parse((await zip.file('date-pacient.json')?.async('string')) ?? ''));
+    expect(data.documente).toEqual([
+      expect.objectContaining({
+        tip: 'document',
+        eticheta: 'Panoramică',
+        stersLa: '2026-03-01T12:00:00.000Z',
+        fisier: expect.objectContaining({ cale: 'documente/2026-02-27-panoramica.pdf' }) as unknown,
+      }),
+    ]);
+    const bytes = await zip.file('documente/2026-02-27-panoramica.pdf')?.async('nodebuffer');
+    expect(bytes?.equals(PDF)).toBe(true);
+    expect(data.scrisori).toEqual([
+      expect.objectContaining({ text: 'Stimate coleg, vă trimit pacienta.', autor: 'Dr. Ana Ionescu' }),
+    ]);
+    const pdf = await zip.file('fisa-pacient.pdf')?.async('nodebuffer');
+    const text = pdfText(pdf ?? Buffer.alloc(0));
+    expect(text).toContain('Stimate coleg, vă trimit pacienta.');
+    expect(text).toContain('Panoramică');
+  });
+
   it('lists a file whose bytes are missing on disk without failing the export', async () => {
     const admin = await signIn(t(), ['admin']);
     const patientId = await insertPatientRow(t().db);

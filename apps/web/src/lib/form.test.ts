@@ -7,10 +7,16 @@ import { showServerFieldErrors, type ServerFieldNames } from './form';
 interface Values {
   nume: string;
   amount: number;
+  roles: string[];
   antecedente: { alergii: { val: boolean; text: string } };
 }
 
-const VALUES: Values = { nume: '', amount: 0, antecedente: { alergii: { val: true, text: '' } } };
+const VALUES: Values = {
+  nume: '',
+  amount: 0,
+  roles: ['medic'],
+  antecedente: { alergii: { val: true, text: '' } },
+};
 
 /** A real form, its setError watched; answers what the helper answered and the messages it left. */
 function show(error: unknown, names?: ServerFieldNames) {
@@ -20,7 +26,7 @@ function show(error: unknown, names?: ServerFieldNames) {
   act(() => {
     isPlaced = showServerFieldErrors(result.current, error, names);
   });
-  const messageOf = (path: 'nume' | 'amount' | 'antecedente.alergii.text') =>
+  const messageOf = (path: 'nume' | 'amount' | 'roles' | 'antecedente.alergii.text') =>
     result.current.getFieldState(path).error?.message;
   return { isPlaced, setError, messageOf };
 }
@@ -56,7 +62,16 @@ describe('showServerFieldErrors', () => {
     expect(byRule.messageOf('nume')).toBe('Prea scurt.');
   });
 
+  it('puts the message for an item of a list of plain values on the list', () => {
+    const { messageOf } = show(new ApiError(400, 'invalid_input', 'x', { 'roles.0': 'Rol necunoscut.' }));
+    expect(messageOf('roles')).toBe('Rol necunoscut.');
+  });
+
   it.each([
+    [
+      'a message below a field the form does not hold',
+      new ApiError(400, 'invalid_input', 'x', { 'antecedente.x.text': 'x' }),
+    ],
     ['a message for no field of the form', new ApiError(400, 'invalid_input', 'x', { usedInstruments: 'x' })],
     ['an answer without fields', new ApiError(500, 'server_error', 'x')],
     ['a failure that is no API answer', new Error('x')],

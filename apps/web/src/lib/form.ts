@@ -19,11 +19,34 @@ export function visibleError(state: FieldStateLike, isEager = false): string | u
 /** Server field names that differ from the form's, e.g. `{ amountBani: 'amount' }`, or a renaming rule. */
 export type ServerFieldNames = Readonly<Record<string, string>> | ((serverPath: string) => string);
 
+function isGroup(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+}
+
 /**
- * Puts a failed call's field messages (a 400 or 422 — or a 409 naming its field — with `fields`) under the form's own fields and moves
- * focus to the first; answers whether any landed. A field belongs to the form when the first part of its
- * path is one of the form's values ('antecedente.alergii.text' lands on that note); `names` renames the
- * server's paths first. Messages for no field of the form are left to the caller's general message.
+ * The form field a server path names: the deepest part of it the form holds. An item of a list of plain
+ * values ('roles.0') is the list's field; a path the form does not hold, or that stops at a group of
+ * fields, is none.
+ */
+function formFieldOf(values: FieldValues, path: string): string | null {
+  let current: unknown = values;
+  const kept: string[] = [];
+  for (const part of path.split('.')) {
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, part)) break;
+    const next: unknown = (current as Record<string, unknown>)[part];
+    if (Array.isArray(current) && (typeof next !== 'object' || next === null)) break;
+    current = next;
+    kept.push(part);
+  }
+  if (kept.length === 0 || (kept.length < path.split('.').length && isGroup(current))) return null;
+  return kept.join('.');
+}
+
+/**
+ * Puts a failed call's field messages (a 400 or 422 — or a 409 naming its field — with `fields`) under
+ * the form's own fields and moves focus to the first; answers whether any landed. 'antecedente.alergii.text'
+ * lands on that note, 'roles.0' on the roles; `names` renames the server's paths first. Messages for no
+ * field of the form are left to the caller's general message.
  */
 export function showServerFieldErrors<TInput extends FieldValues>(
   form: Pick<UseFormReturn<TInput>, 'setError' | 'getValues'>,
@@ -34,9 +57,11 @@ export function showServerFieldErrors<TInput extends FieldValues>(
   const values: FieldValues = form.getValues();
   let isPlaced = false;
   for (const [serverPath, message] of Object.entries(error.fields)) {
-    const path = typeof names === 'function' ? names(serverPath) : (names[serverPath] ?? serverPath);
-    const root = path.split('.')[0] ?? '';
-    if (!Object.hasOwn(values, root)) continue;
+    const path = formFieldOf(
+      values,
+      typeof names === 'function' ? names(serverPath) : (names[serverPath] ?? serverPath),
+    );
+    if (path === null) continue;
     form.setError(path as Path<TInput>, { type: 'server', message }, { shouldFocus: !isPlaced });
     isPlaced = true;
   }

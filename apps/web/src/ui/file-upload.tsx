@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { ActionIcon, Button, FileButton, Group, Input, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useUncontrolled } from '@mantine/hooks';
 import { IconFile, IconTrash, IconUpload } from '@tabler/icons-react';
@@ -27,6 +27,8 @@ export interface FileUploadProps {
   error?: ReactNode;
   description?: ReactNode;
   buttonLabel?: string;
+  /** The "choose a file" button, e.g. for a form to move focus to when the file is missing. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 function ImagePreview({ file, alt }: { file: File; alt: string }) {
@@ -60,6 +62,7 @@ export function FileUpload({
   error,
   description,
   buttonLabel = 'Alege fișier',
+  ref,
 }: FileUploadProps) {
   const [file, setFile] = useUncontrolled<File | null>({
     value,
@@ -131,6 +134,7 @@ export function FileUpload({
             {(props) => (
               <Button
                 {...props}
+                ref={ref}
                 variant="light"
                 mt={4}
                 leftSection={<IconUpload size={16} />}

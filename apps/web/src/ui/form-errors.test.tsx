@@ -68,7 +68,7 @@ describe('FormErrorSummary', () => {
 });
 
 describe('formErrorItems', () => {
-  it('flattens nested and list errors into dotted paths, skipping the elements', () => {
+  it("flattens nested and list errors into dotted paths, without the elements or the form's own messages", () => {
     const element = document.createElement('input');
     const errors: FieldErrors<{ nume: string; items: { cantitate: number }[] }> = {
       nume: { type: 'too_small', message: 'Prea scurt.', ref: element },
@@ -78,7 +78,6 @@ describe('formErrorItems', () => {
     expect(formErrorItems(errors)).toEqual([
       { path: 'nume', message: 'Prea scurt.' },
       { path: 'items.1.cantitate', message: 'Cel puțin 1.' },
-      { path: 'root.server', message: 'Eroare server.' },
     ]);
   });
 });

@@ -21,7 +21,10 @@ function isErrorLeaf(value: object): value is { message: string } {
   return 'message' in value && typeof value.message === 'string' && value.message !== '';
 }
 
-/** Every message of a form's errors with its dotted path ('antecedente.alergii.text'), form errors first. */
+/**
+ * Every field message of a form's errors with its dotted path ('antecedente.alergii.text'). The form's
+ * own messages (`root`) are left out: each form shows them where it says what failed.
+ */
 export function formErrorItems(errors: FieldErrors): FormErrorItem[] {
   const items: FormErrorItem[] = [];
   const visit = (value: unknown, path: string) => {
@@ -33,7 +36,7 @@ export function formErrorItems(errors: FieldErrors): FormErrorItem[] {
       visit(child, path === '' ? key : `${path}.${key}`);
     }
   };
-  visit(errors, '');
+  for (const [key, value] of Object.entries(errors)) if (key !== 'root') visit(value, key);
   return items;
 }
 
@@ -72,11 +75,6 @@ export function FormErrorSummary<TInput extends FieldValues>({
   const items = inFormOrder(formErrorItems(errors), labels);
   if (submitCount === 0 || items.length === 0) return null;
 
-  function handleSelect(path: string) {
-    if (path.startsWith('root')) return;
-    form.setFocus(path as Path<TInput>, { shouldSelect: false });
-  }
-
   return (
     <Alert
       color="red"
@@ -87,23 +85,18 @@ export function FormErrorSummary<TInput extends FieldValues>({
     >
       <List size="sm" spacing={2}>
         {items.map((item) => {
-          const label = item.path.startsWith('root') ? undefined : labelOf(labels, item.path);
-          const text = label ? `${label}: ${item.message}` : item.message;
+          const label = labelOf(labels, item.path);
           return (
             <List.Item key={item.path}>
-              {item.path.startsWith('root') ? (
-                text
-              ) : (
-                <Anchor
-                  component="button"
-                  type="button"
-                  size="sm"
-                  c="red.8"
-                  onClick={() => handleSelect(item.path)}
-                >
-                  {text}
-                </Anchor>
-              )}
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                c="red.8"
+                onClick={() => form.setFocus(item.path as Path<TInput>)}
+              >
+                {label ? `${label}: ${item.message}` : item.message}
+              </Anchor>
             </List.Item>
           );
         })}

@@ -11,9 +11,11 @@ import {
   type AppointmentData,
   type AppointmentInput,
 } from '@odonto/domain/contracts/appointments';
+import { showServerFieldErrors } from '../../lib/form';
 import { isApiError } from '../../lib/http';
 import { askConfirmation } from '../../ui/confirm-host';
 import { DATE_PICKER_A11Y } from '../../ui/date-labels';
+import { FormErrorSummary } from '../../ui/form-errors';
 import { registerModal, type ModalControls } from '../../ui/modals';
 import { useDeleteAppointment, useDoctors, useSaveAppointment, useUpdateAppointment } from './api';
 import {
@@ -62,6 +64,7 @@ function TimeSelect({
       render={({ field, fieldState }) => (
         <NativeSelect
           label={label}
+          withAsterisk
           name={field.name}
           ref={field.ref}
           value={String(field.value)}
@@ -74,6 +77,17 @@ function TimeSelect({
     />
   );
 }
+
+/** The fields' labels in the form's order, for the list of errors above it. */
+const APPOINTMENT_FIELD_LABELS = {
+  createdAt: 'Data',
+  'deLa.ora': 'De la (ora)',
+  'deLa.minute': 'De la (minute)',
+  'panaLa.ora': 'Până la (ora)',
+  'panaLa.minute': 'Până la (minute)',
+  medicId: 'Medic',
+  nota: 'Notă',
+};
 
 /** The 'add appointment' modal (SPEC.md §2, §3 Appointment form): add, edit, keep an overlap, delete. */
 export function AppointmentModal({ patientId, ...props }: AppointmentModalProps & ModalControls) {
@@ -117,11 +131,7 @@ function AppointmentForm({
       setClashMessage(error.message);
       return;
     }
-    if (isApiError(error, 400)) {
-      for (const [field, message] of Object.entries(error.fields)) {
-        form.setError(field as FieldPath<AppointmentInput>, { message });
-      }
-    }
+    showServerFieldErrors(form, error);
     setServerError(isApiError(error) ? error.message : SAVE_ERROR);
   }
 
@@ -166,6 +176,7 @@ function AppointmentForm({
   return (
     <form onSubmit={form.handleSubmit((values) => submit(values, false))} noValidate>
       <Stack gap="sm">
+        <FormErrorSummary form={form} labels={APPOINTMENT_FIELD_LABELS} />
         <Controller
           control={form.control}
           name="createdAt"
@@ -173,7 +184,8 @@ function AppointmentForm({
             <DatePickerInput
               ref={field.ref}
               name={field.name}
-              label="Data"
+              label={APPOINTMENT_FIELD_LABELS.createdAt}
+              withAsterisk
               value={field.value || null}
               onChange={(value) => field.onChange(value ?? '')}
               onBlur={field.onBlur}
@@ -186,19 +198,32 @@ function AppointmentForm({
           )}
         />
         <Group grow align="flex-start">
-          <TimeSelect control={form.control} name="deLa.ora" label="De la (ora)" />
-          <TimeSelect control={form.control} name="deLa.minute" label="De la (minute)" />
+          <TimeSelect control={form.control} name="deLa.ora" label={APPOINTMENT_FIELD_LABELS['deLa.ora']} />
+          <TimeSelect
+            control={form.control}
+            name="deLa.minute"
+            label={APPOINTMENT_FIELD_LABELS['deLa.minute']}
+          />
         </Group>
         <Group grow align="flex-start">
-          <TimeSelect control={form.control} name="panaLa.ora" label="Până la (ora)" />
-          <TimeSelect control={form.control} name="panaLa.minute" label="Până la (minute)" />
+          <TimeSelect
+            control={form.control}
+            name="panaLa.ora"
+            label={APPOINTMENT_FIELD_LABELS['panaLa.ora']}
+          />
+          <TimeSelect
+            control={form.control}
+            name="panaLa.minute"
+            label={APPOINTMENT_FIELD_LABELS['panaLa.minute']}
+          />
         </Group>
         <Controller
           control={form.control}
           name="medicId"
           render={({ field, fieldState }) => (
             <NativeSelect
-              label="Medic"
+              label={APPOINTMENT_FIELD_LABELS.medicId}
+              withAsterisk
               name={field.name}
               ref={field.ref}
               value={field.value}
@@ -210,7 +235,7 @@ function AppointmentForm({
           )}
         />
         <Textarea
-          label="Notă"
+          label={APPOINTMENT_FIELD_LABELS.nota}
           rows={3}
           {...form.register('nota')}
           error={form.formState.errors.nota?.message}
@@ -220,6 +245,7 @@ function AppointmentForm({
           name="trimite_sms"
           render={({ field }) => (
             <Checkbox
+              ref={field.ref}
               label="Trimite SMS de reamintire"
               checked={field.value}
               onChange={(event) => field.onChange(event.currentTarget.checked)}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -13,9 +14,11 @@ import {
   kindHasFile,
   type DocumentKind,
 } from '@odonto/domain/documents';
+import { showServerFieldErrors } from '../../lib/form';
 import { isApiError } from '../../lib/http';
 import { DATE_PICKER_A11Y } from '../../ui/date-labels';
 import { FileUpload } from '../../ui/file-upload';
+import { FormErrorSummary } from '../../ui/form-errors';
 import { isUploadValid } from '../../ui/file-name';
 import { registerModal, type ModalControls } from '../../ui/modals';
 import { useSaveDocument } from './api';
@@ -74,7 +77,7 @@ export function DocumentModal({ patientId, kind, document, close }: DocumentModa
   const isNew = document === null;
   const info = DOCUMENT_KIND_INFO[kind];
   const save = useSaveDocument(patientId);
-  const { control, register, handleSubmit, formState } = useForm<FormValues>({
+  const form = useForm<FormValues>({
     mode: 'onTouched',
     resolver: zodResolver(formSchema(kind, isNew)),
     defaultValues: {
@@ -84,6 +87,9 @@ export function DocumentModal({ patientId, kind, document, close }: DocumentModa
       file: null,
     },
   });
+  const { control, register, handleSubmit, formState } = form;
+  // A refusal naming the form's fields is shown on them; any other in the alert above the buttons.
+  const [isOnFields, setOnFields] = useState(false);
   const label = useWatch({ control, name: 'label' }).trim() || DEFAULT_LABELS[kind];
 
   function submit(values: FormValues) {
@@ -94,14 +100,22 @@ export function DocumentModal({ patientId, kind, document, close }: DocumentModa
       date: values.date,
       ...(kind === 'nota' ? { text: values.text.trim() } : {}),
     };
-    save.mutate({ obj, file: isNew ? values.file : null }, { onSuccess: close });
+    save.mutate(
+      { obj, file: isNew ? values.file : null },
+      { onSuccess: close, onError: (error) => setOnFields(showServerFieldErrors(form, error)) },
+    );
   }
 
-  const serverError = save.error ? (isApiError(save.error) ? save.error.message : 'Eroare server.') : null;
+  const serverError =
+    save.error && !isOnFields ? (isApiError(save.error) ? save.error.message : 'Eroare server.') : null;
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)} aria-label={info.addLabel}>
       <Stack gap="sm">
+        <FormErrorSummary
+          form={form}
+          labels={{ label: 'Denumire', date: 'Data', text: 'Text', file: label }}
+        />
         <TextInput
           label="Denumire"
           required
@@ -145,6 +159,7 @@ export function DocumentModal({ patientId, kind, document, close }: DocumentModa
             name="file"
             render={({ field, fieldState }) => (
               <FileUpload
+                ref={field.ref}
                 label={label}
                 value={field.value ?? null}
                 onChange={(file) => field.onChange(file)}

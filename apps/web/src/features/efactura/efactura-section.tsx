@@ -28,7 +28,7 @@ import {
   type EfacturaStatus,
 } from '@odonto/domain/contracts/efactura';
 import { isApiError } from '../../lib/http';
-import { visibleError } from '../../lib/form';
+import { showServerFieldErrors, visibleError } from '../../lib/form';
 import {
   AUTHORIZE_PATH,
   callbackUri,
@@ -176,13 +176,7 @@ function ConnectionFormView({
           form.reset(formValues(saved));
           notifications.show({ color: 'teal', message: 'Datele conexiunii e-Factura au fost salvate.' });
         },
-        onError: (error) => {
-          if (!isApiError(error, 400)) return;
-          for (const [field, message] of Object.entries(error.fields)) {
-            if (field in connectionForm.shape)
-              form.setError(field as keyof ConnectionForm, { type: 'server', message });
-          }
-        },
+        onError: (error) => showServerFieldErrors(form, error),
       },
     );
   }

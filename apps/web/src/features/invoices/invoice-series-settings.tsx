@@ -57,6 +57,7 @@ function SeriesForm({ settings }: { settings: InvoiceSettings }) {
       name={name}
       render={({ field, fieldState }) => (
         <NumberInput
+          ref={field.ref}
           label={label}
           min={1}
           allowDecimal={false}

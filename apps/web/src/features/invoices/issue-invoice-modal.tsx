@@ -24,7 +24,9 @@ import {
 } from '@odonto/domain/contracts/invoices';
 import { formatLei } from '@odonto/domain/money';
 import { COUNTIES } from '@odonto/domain/places';
+import { showServerFieldErrors } from '../../lib/form';
 import { isApiError } from '../../lib/http';
+import { FormErrorSummary } from '../../ui/form-errors';
 import { useIssueInvoice, usePatientInvoices } from './api';
 import { formatCalendarDay } from '@odonto/domain/dates';
 
@@ -87,12 +89,7 @@ function IssueForm({
       { patientId, ...values },
       {
         onSuccess: onIssued,
-        onError: (error) => {
-          if (!isApiError(error, 400)) return;
-          for (const [field, message] of Object.entries(error.fields)) {
-            form.setError(field as Path<IssueFormInput>, { type: 'server', message });
-          }
-        },
+        onError: (error) => showServerFieldErrors(form, error),
       },
     );
   }
@@ -103,6 +100,7 @@ function IssueForm({
       name={name}
       render={({ field, fieldState }) => (
         <TextInput
+          ref={field.ref}
           label={label}
           required={required}
           value={typeof field.value === 'string' ? field.value : ''}
@@ -125,6 +123,19 @@ function IssueForm({
       aria-label="Emite factura"
     >
       <Stack gap="sm">
+        <FormErrorSummary
+          form={form}
+          labels={{
+            chargeIds: 'Servicii facturate',
+            'buyer.name': kind === 'company' ? 'Denumirea firmei' : 'Nume și prenume',
+            'buyer.cui': 'CUI',
+            'buyer.cnp': 'CNP',
+            'buyer.regCom': 'Nr. Reg. Com.',
+            'buyer.address.street': 'Strada și numărul',
+            'buyer.address.city': 'Localitatea (București: sectorul)',
+            'buyer.address.countyCode': 'Județul',
+          }}
+        />
         <Table striped>
           <Table.Thead>
             <Table.Tr>
@@ -189,6 +200,7 @@ function IssueForm({
             name="buyer.address.countyCode"
             render={({ field, fieldState }) => (
               <Select
+                ref={field.ref}
                 label="Județul"
                 required
                 searchable

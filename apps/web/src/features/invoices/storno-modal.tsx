@@ -35,6 +35,7 @@ export function StornoModal({
             name="reason"
             render={({ field, fieldState }) => (
               <Textarea
+                ref={field.ref}
                 label="Motivul stornării"
                 required
                 autosize

@@ -1,9 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { LEDGER_MESSAGES } from '@odonto/domain/contracts/ledger';
 import { formatLei } from '@odonto/domain/money';
+import { showServerFieldErrors } from '../../lib/form';
+import { FormErrorSummary } from '../../ui/form-errors';
 import { usePriceList } from '../price-list/api';
 import { useAddCharge } from './api';
 
@@ -18,33 +21,40 @@ const chargeForm = z.object({
 });
 type ChargeForm = z.infer<typeof chargeForm>;
 
+const CHARGE_LABELS = { priceItemId: 'Articol din lista de prețuri', quantity: 'Cantitate', note: 'Notă' };
+
 /** "Taxă nouă": a manual charge for an item of the price list, at today's price times the quantity. */
 export function ChargeModal({ patientId, onClose }: { patientId: string; onClose: () => void }) {
   const priceList = usePriceList();
   const addCharge = useAddCharge(patientId);
-  const { control, handleSubmit } = useForm<ChargeForm>({
+  const form = useForm<ChargeForm>({
     resolver: zodResolver(chargeForm),
     defaultValues: { priceItemId: '', quantity: 1, note: '' },
   });
+  const { control, handleSubmit } = form;
+  // A refusal naming the form's fields is shown on them; any other above the buttons.
+  const [isOnFields, setOnFields] = useState(false);
   const items = (priceList.data?.items ?? []).filter(
     (item) => item.price !== null && item.price.amountBani > 0,
   );
   const handleSave = handleSubmit((values) => {
     addCharge.mutate(
       { priceItemId: values.priceItemId, quantity: values.quantity, note: values.note.trim() },
-      { onSuccess: onClose },
+      { onSuccess: onClose, onError: (error) => setOnFields(showServerFieldErrors(form, error)) },
     );
   });
   return (
     <Modal opened onClose={onClose} title="Taxă nouă">
       <form onSubmit={(event) => void handleSave(event)} noValidate>
         <Stack gap="sm">
+          <FormErrorSummary form={form} labels={CHARGE_LABELS} />
           <Controller
             control={control}
             name="priceItemId"
             render={({ field, fieldState }) => (
               <Select
-                label="Articol din lista de prețuri"
+                ref={field.ref}
+                label={CHARGE_LABELS.priceItemId}
                 searchable
                 required
                 nothingFoundMessage="Niciun articol"
@@ -63,7 +73,9 @@ export function ChargeModal({ patientId, onClose }: { patientId: string; onClose
             name="quantity"
             render={({ field, fieldState }) => (
               <NumberInput
-                label="Cantitate"
+                ref={field.ref}
+                label={CHARGE_LABELS.quantity}
+                withAsterisk
                 min={1}
                 max={99}
                 allowDecimal={false}
@@ -76,9 +88,16 @@ export function ChargeModal({ patientId, onClose }: { patientId: string; onClose
           <Controller
             control={control}
             name="note"
-            render={({ field }) => <TextInput label="Notă" value={field.value} onChange={field.onChange} />}
+            render={({ field }) => (
+              <TextInput
+                ref={field.ref}
+                label={CHARGE_LABELS.note}
+                value={field.value}
+                onChange={field.onChange}
+              />
+            )}
           />
-          {addCharge.isError ? (
+          {addCharge.isError && !isOnFields ? (
             <Alert color="red">
               {Object.values(
                 'fields' in addCharge.error ? (addCharge.error.fields as Record<string, string>) : {},

@@ -16,7 +16,9 @@ import { z } from 'zod';
 import { LEDGER_MESSAGES, type Charge, type PaymentResponse } from '@odonto/domain/contracts/ledger';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '@odonto/domain/ledger';
 import { formatAmount, formatLei, MONEY_MESSAGES, parseAmount } from '@odonto/domain/money';
+import { showServerFieldErrors } from '../../lib/form';
 import { isApiError } from '../../lib/http';
+import { FormErrorSummary } from '../../ui/form-errors';
 import { useTakePayment } from './api';
 import { formatCalendarDay } from '@odonto/domain/dates';
 
@@ -36,6 +38,13 @@ const paymentForm = z.object({
 });
 type PaymentForm = z.infer<typeof paymentForm>;
 
+const PAYMENT_LABELS = {
+  method: 'Mod de plată',
+  amount: 'Suma (lei)',
+  chargeIds: 'Taxe de achitat',
+  note: 'Notă',
+};
+
 export interface PaymentModalProps {
   patientId: string;
   opened: boolean;
@@ -51,7 +60,7 @@ export interface PaymentModalProps {
  */
 export function PaymentModal({ patientId, opened, openCharges, onClose, onPaid }: PaymentModalProps) {
   const owed = openCharges.reduce((sum, charge) => sum + charge.openBani, 0);
-  const { control, handleSubmit, reset, setError, formState } = useForm<PaymentForm>({
+  const form = useForm<PaymentForm>({
     resolver: zodResolver(paymentForm),
     defaultValues: {
       method: 'numerar',
@@ -61,6 +70,7 @@ export function PaymentModal({ patientId, opened, openCharges, onClose, onPaid }
       note: '',
     },
   });
+  const { control, handleSubmit, reset, formState } = form;
   const isAdvance = useWatch({ control, name: 'isAdvance' });
   const takePayment = useTakePayment(patientId);
 
@@ -85,9 +95,7 @@ export function PaymentModal({ patientId, opened, openCharges, onClose, onPaid }
           onPaid(answer);
         },
         onError: (error) => {
-          if (isApiError(error, 400) && error.fields['amountBani']) {
-            setError('amount', { message: error.fields['amountBani'] });
-          }
+          showServerFieldErrors(form, error, { amountBani: 'amount' });
         },
       },
     );
@@ -97,12 +105,13 @@ export function PaymentModal({ patientId, opened, openCharges, onClose, onPaid }
     <Modal opened={opened} onClose={handleClose} title="Încasare" size="lg">
       <form onSubmit={(event) => void handleSave(event)} noValidate>
         <Stack gap="sm">
+          <FormErrorSummary form={form} labels={PAYMENT_LABELS} />
           <Controller
             control={control}
             name="method"
             render={({ field }) => (
               <SegmentedControl
-                aria-label="Mod de plată"
+                aria-label={PAYMENT_LABELS.method}
                 value={field.value}
                 onChange={field.onChange}
                 data={PAYMENT_METHODS.map((method) => ({
@@ -117,7 +126,8 @@ export function PaymentModal({ patientId, opened, openCharges, onClose, onPaid }
             name="amount"
             render={({ field, fieldState }) => (
               <TextInput
-                label="Suma (lei)"
+                ref={field.ref}
+                label={PAYMENT_LABELS.amount}
                 placeholder="1.250,00"
                 inputMode="decimal"
                 required
@@ -137,6 +147,7 @@ export function PaymentModal({ patientId, opened, openCharges, onClose, onPaid }
             name="isAdvance"
             render={({ field }) => (
               <Switch
+                ref={field.ref}
                 label="Avans (nu se alocă pe taxe)"
                 checked={field.value}
                 onChange={(event) => field.onChange(event.currentTarget.checked)}
@@ -149,7 +160,7 @@ export function PaymentModal({ patientId, opened, openCharges, onClose, onPaid }
               name="chargeIds"
               render={({ field }) => (
                 <Checkbox.Group
-                  label="Taxe de achitat"
+                  label={PAYMENT_LABELS.chargeIds}
                   description="Nebifate: se achită întâi cele mai vechi. Bifate: în ordinea alegerii."
                   value={field.value}
                   onChange={field.onChange}
@@ -172,7 +183,8 @@ export function PaymentModal({ patientId, opened, openCharges, onClose, onPaid }
             name="note"
             render={({ field, fieldState }) => (
               <TextInput
-                label="Notă"
+                ref={field.ref}
+                label={PAYMENT_LABELS.note}
                 value={field.value}
                 onChange={field.onChange}
                 error={fieldState.error?.message}

@@ -45,6 +45,7 @@ export function ReasonModal({
             name="reason"
             render={({ field, fieldState }) => (
               <Textarea
+                ref={field.ref}
                 label="Motiv"
                 required
                 autosize

@@ -71,6 +71,7 @@ export function RefundModal({ patientId, advanceBani, onClose, onDone }: RefundM
             name="amount"
             render={({ field, fieldState }) => (
               <TextInput
+                ref={field.ref}
                 label="Suma (lei)"
                 required
                 value={field.value}
@@ -84,6 +85,7 @@ export function RefundModal({ patientId, advanceBani, onClose, onDone }: RefundM
             name="reason"
             render={({ field, fieldState }) => (
               <Textarea
+                ref={field.ref}
                 label="Motiv"
                 required
                 value={field.value}

@@ -74,6 +74,7 @@ export function AlternativeEditor({
           name={`${path}.discount`}
           render={({ field, fieldState }) => (
             <DiscountInput
+              ref={field.ref}
               label="Reducere pe variantă"
               value={field.value}
               onChange={field.onChange}

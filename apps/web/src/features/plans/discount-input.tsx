@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { Group, Select, TextInput } from '@mantine/core';
 import { formatAmount, formatPercent, MONEY_MESSAGES, parseAmount, parsePercent } from '@odonto/domain/money';
 import type { Discount } from '@odonto/domain/plans';
@@ -18,11 +18,14 @@ export function DiscountInput({
   value,
   onChange,
   error,
+  ref,
 }: {
   label: string;
   value: Discount | null;
   onChange: (discount: Discount | null) => void;
   error?: string;
+  /** The field focused for its error: the amount when there is one, else the kind. */
+  ref?: Ref<HTMLInputElement>;
 }) {
   const [kind, setKind] = useState<Kind>(value?.kind ?? 'none');
   const [text, setText] = useState(() => textOf(value));
@@ -54,6 +57,7 @@ export function DiscountInput({
   return (
     <Group gap={4} align="flex-start" wrap="nowrap">
       <Select
+        ref={kind === 'none' ? ref : undefined}
         label={label}
         w={Math.max(96, label.length * 9)}
         allowDeselect={false}
@@ -71,6 +75,7 @@ export function DiscountInput({
       />
       {kind === 'none' ? null : (
         <TextInput
+          ref={ref}
           label={kind === 'percent' ? 'Procent' : 'Sumă'}
           w={110}
           inputMode="decimal"

@@ -66,6 +66,7 @@ export function ItemEditor({
             name={`${path}.quantity`}
             render={({ field, fieldState }) => (
               <NumberInput
+                ref={field.ref}
                 label="Cantitate"
                 w={90}
                 min={1}
@@ -83,6 +84,7 @@ export function ItemEditor({
             name={`${path}.unitPriceBani`}
             render={({ field, fieldState }) => (
               <MoneyInput
+                ref={field.ref}
                 label="Preț unitar"
                 value={field.value}
                 onChange={field.onChange}
@@ -95,6 +97,7 @@ export function ItemEditor({
             name={`${path}.discount`}
             render={({ field, fieldState }) => (
               <DiscountInput
+                ref={field.ref}
                 label="Reducere"
                 value={field.value}
                 onChange={field.onChange}
@@ -117,6 +120,7 @@ export function ItemEditor({
             name={`${path}.priceReason`}
             render={({ field, fieldState }) => (
               <TextInput
+                ref={field.ref}
                 label={PRICE_REASON_LABEL}
                 description={`Prețul din lista de prețuri: ${formatLei(item.listPriceBani ?? 0)}`}
                 required

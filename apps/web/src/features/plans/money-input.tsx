@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { TextInput } from '@mantine/core';
 import { formatAmount, MONEY_MESSAGES, parseAmount } from '@odonto/domain/money';
 
@@ -9,6 +9,7 @@ export interface MoneyInputProps {
   onChange: (bani: number) => void;
   error?: string;
   'aria-label'?: string;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /**
@@ -16,13 +17,14 @@ export interface MoneyInputProps {
  * until the field is left; a text that is not an amount shows the money message and keeps the last
  * good amount.
  */
-export function MoneyInput({ label, value, onChange, error, ...rest }: MoneyInputProps) {
+export function MoneyInput({ label, value, onChange, error, ref, ...rest }: MoneyInputProps) {
   const [text, setText] = useState(() => formatAmount(value));
   const [isFocused, setFocused] = useState(false);
   const [isInvalid, setInvalid] = useState(false);
   const shown = isFocused ? text : formatAmount(value);
   return (
     <TextInput
+      ref={ref}
       label={label}
       aria-label={rest['aria-label']}
       inputMode="decimal"

@@ -11,7 +11,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { FormProvider, useFieldArray, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
+import { FormProvider, useFieldArray, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import type { Patient } from '@odonto/domain/contracts/patients';
 import {
   planContentInput,
@@ -21,11 +21,14 @@ import {
 } from '@odonto/domain/contracts/plans';
 import { alternativeName, alternativeTotals, type AlternativeLabel } from '@odonto/domain/plans';
 import { useCurrentUser } from '../../lib/current-user';
+import { showServerFieldErrors } from '../../lib/form';
 import { isApiError } from '../../lib/http';
+import { FormErrorSummary } from '../../ui/form-errors';
 import { usePriceList } from '../price-list/api';
 import { planQuery, useCreatePlan, useUpdatePlan } from './api';
 import { AlternativeEditor } from './alternative-editor';
 import { ChartPlanner } from './chart-planner';
+import { planFieldLabel } from './plan-field-labels';
 import { PlanFields } from './plan-fields';
 import {
   clinicToday,
@@ -113,11 +116,7 @@ export function PlanEditor({
   function handleSave(content: PlanContentInput) {
     setMessage(null);
     const onError = (error: Error) => {
-      if (isApiError(error, 400)) {
-        for (const [field, text] of Object.entries(error.fields)) {
-          form.setError(field as Path<PlanContentInput>, { type: 'server', message: text });
-        }
-      }
+      showServerFieldErrors(form, error);
       setMessage(error.message);
     };
     const onSuccess = (saved: Plan) => {
@@ -155,6 +154,15 @@ export function PlanEditor({
           <Title order={2} size="h3">
             {plan ? `Plan nr. ${plan.number} — editare` : 'Plan de tratament nou'}
           </Title>
+          <FormErrorSummary
+            form={form}
+            labels={(path) =>
+              planFieldLabel(path, (index) => {
+                const alternative = values[index];
+                return alternative ? alternativeName(alternative.label) : `Varianta ${index + 1}`;
+              })
+            }
+          />
           {plan?.acceptance ? (
             <Alert color="yellow" variant="light" data-testid="accepted-plan-warning">
               Planul a fost acceptat ({alternativeName(plan.acceptance.alternative)}, versiunea{' '}

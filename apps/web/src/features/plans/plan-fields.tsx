@@ -26,6 +26,7 @@ export function PlanFields({ currentDoctor }: { currentDoctor: { id: string; nam
         name="doctorId"
         render={({ field, fieldState }) => (
           <Select
+            ref={field.ref}
             label="Medic"
             required
             data={options}

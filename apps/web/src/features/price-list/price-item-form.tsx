@@ -8,8 +8,8 @@ import { PRICE_LIST_MESSAGES, type PriceItem, type VatSettings } from '@odonto/d
 import { toIsoDay } from '@odonto/domain/dates';
 import { MONEY_MESSAGES, parseAmount } from '@odonto/domain/money';
 import { formatVatCategory, PRICE_UNIT_LABELS, PRICE_UNITS, type PriceUnit } from '@odonto/domain/price-list';
-import { isApiError } from '../../lib/http';
-import { visibleError } from '../../lib/form';
+import { showServerFieldErrors, visibleError } from '../../lib/form';
+import { FormErrorSummary } from '../../ui/form-errors';
 import { useCreatePriceItem, useUpdatePriceItem } from './api';
 
 /** The VAT choice as a Select value: 'scutit' or the rate in basis points. */
@@ -30,6 +30,18 @@ const itemForm = z.object({
   validFrom: z.string(),
 });
 type ItemFormValues = z.infer<typeof itemForm>;
+
+/** The fields' labels in the form's order, for the list of errors above it. */
+const PRICE_ITEM_LABELS = {
+  code: 'Cod',
+  name: 'Denumire',
+  group: 'Grupa',
+  unit: 'Unitate',
+  vat: 'TVA',
+  active: 'Activ (apare în planuri)',
+  price: 'Preț (lei)',
+  validFrom: 'Valabil de la',
+};
 
 /** The VAT options: exempt, then the clinic's rates (and the item's own, if the clinic dropped it). */
 export function vatOptions(settings: VatSettings | undefined, current: number | null = null) {
@@ -73,13 +85,8 @@ export function PriceItemForm({ item, groups, vat, onDone }: PriceItemFormProps)
 
   function handleSubmit(values: ItemFormValues) {
     const vatRateBp = values.vat === EXEMPT ? null : Number(values.vat);
-    const onError = (error: Error) => {
-      if (!isApiError(error)) return;
-      for (const [field, message] of Object.entries(error.fields)) {
-        const name = field === 'amountBani' ? 'price' : field === 'vatRateBp' ? 'vat' : field;
-        if (name in values) form.setError(name as keyof ItemFormValues, { type: 'server', message });
-      }
-    };
+    const onError = (error: Error) =>
+      showServerFieldErrors(form, error, { amountBani: 'price', vatRateBp: 'vat' });
     const onSuccess = () => {
       notifications.show({
         color: 'teal',
@@ -140,8 +147,11 @@ export function PriceItemForm({ item, groups, vat, onDone }: PriceItemFormProps)
   return (
     <form onSubmit={(event) => void form.handleSubmit(handleSubmit)(event)} noValidate>
       <Stack gap="sm">
-        {item ? null : text('code', 'Cod', { description: 'Gol: se alege următorul cod P-….' })}
-        {text('name', 'Denumire', { disabled: isCatalogue, required: true })}
+        <FormErrorSummary form={form} labels={PRICE_ITEM_LABELS} />
+        {item
+          ? null
+          : text('code', PRICE_ITEM_LABELS.code, { description: 'Gol: se alege următorul cod P-….' })}
+        {text('name', PRICE_ITEM_LABELS.name, { disabled: isCatalogue, required: true })}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Controller
             control={form.control}
@@ -149,7 +159,7 @@ export function PriceItemForm({ item, groups, vat, onDone }: PriceItemFormProps)
             render={({ field, fieldState }) => (
               <TextInput
                 {...field}
-                label="Grupa"
+                label={PRICE_ITEM_LABELS.group}
                 required
                 list="price-list-groups"
                 error={fieldState.error?.message}
@@ -161,7 +171,8 @@ export function PriceItemForm({ item, groups, vat, onDone }: PriceItemFormProps)
             name="unit"
             render={({ field }) => (
               <Select
-                label="Unitate"
+                ref={field.ref}
+                label={PRICE_ITEM_LABELS.unit}
                 data={PRICE_UNITS.map((unit) => ({ value: unit, label: PRICE_UNIT_LABELS[unit] }))}
                 value={field.value}
                 onChange={(value) => field.onChange((value ?? 'vizita') as PriceUnit)}
@@ -174,7 +185,8 @@ export function PriceItemForm({ item, groups, vat, onDone }: PriceItemFormProps)
             name="vat"
             render={({ field }) => (
               <Select
-                label="TVA"
+                ref={field.ref}
+                label={PRICE_ITEM_LABELS.vat}
                 data={vatOptions(vat, item?.vatRateBp ?? null)}
                 value={field.value}
                 onChange={(value) => field.onChange(value ?? EXEMPT)}
@@ -187,8 +199,9 @@ export function PriceItemForm({ item, groups, vat, onDone }: PriceItemFormProps)
             name="active"
             render={({ field }) => (
               <Checkbox
+                ref={field.ref}
                 mt={30}
-                label="Activ (apare în planuri)"
+                label={PRICE_ITEM_LABELS.active}
                 checked={field.value}
                 onChange={(event) => field.onChange(event.currentTarget.checked)}
               />
@@ -202,12 +215,12 @@ export function PriceItemForm({ item, groups, vat, onDone }: PriceItemFormProps)
         </datalist>
         {item ? null : (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {text('price', 'Preț (lei)', {
+            {text('price', PRICE_ITEM_LABELS.price, {
               required: true,
               placeholder: 'ex. 1.250,00',
               inputMode: 'decimal',
             })}
-            {text('validFrom', 'Valabil de la', { type: 'date', min: today, required: true })}
+            {text('validFrom', PRICE_ITEM_LABELS.validFrom, { type: 'date', min: today, required: true })}
           </SimpleGrid>
         )}
         {mutation.isError ? (

@@ -69,6 +69,7 @@ export function CommissionRates() {
               name="doctorId"
               render={({ field, fieldState }) => (
                 <Select
+                  ref={field.ref}
                   label="Medic"
                   data={(doctors.data ?? []).map((doctor) => ({ value: doctor._id, label: doctor.nume }))}
                   value={field.value || null}
@@ -84,6 +85,7 @@ export function CommissionRates() {
               name="priceItemId"
               render={({ field }) => (
                 <Select
+                  ref={field.ref}
                   label="Articol (opțional)"
                   placeholder="Procent general"
                   data={(prices.data?.items ?? []).map((item) => ({ value: item.id, label: item.name }))}

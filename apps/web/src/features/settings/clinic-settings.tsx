@@ -21,11 +21,12 @@ import { Controller, useForm, type Path } from 'react-hook-form';
 import type { ClinicSettings } from '@odonto/domain/contracts/clinic';
 import { COUNTIES } from '@odonto/domain/places';
 import { isApiError } from '../../lib/http';
-import { visibleError } from '../../lib/form';
+import { showServerFieldErrors, visibleError } from '../../lib/form';
+import { FormErrorSummary } from '../../ui/form-errors';
 import { useClinic, useClinicDoctors, useSaveClinic } from './api';
 import { ClinicLogo } from './clinic-logo';
+import type { CLINIC_FIELDS } from './clinic-form-values';
 import {
-  CLINIC_FIELDS,
   clinicForm,
   clinicFormValues,
   clinicInputOf,
@@ -75,6 +76,7 @@ function DoctorTitles({
           name={`titluri.${doctor._id}` as Path<ClinicFormInput>}
           render={({ field, fieldState }) => (
             <TextInput
+              ref={field.ref}
               label={doctor.nume}
               placeholder="ex. Medic primar stomatologie generală"
               value={typeof field.value === 'string' ? field.value : ''}
@@ -108,13 +110,7 @@ function ClinicForm({ clinic }: { clinic: ClinicSettings }) {
           form.reset(clinicFormValues(saved));
           notifications.show({ color: 'teal', message: 'Datele clinicii au fost salvate.' });
         },
-        onError: (error) => {
-          if (!isApiError(error, 400)) return;
-          for (const [field, message] of Object.entries(error.fields)) {
-            if ((CLINIC_FIELDS as readonly string[]).includes(field))
-              form.setError(field as Path<ClinicFormInput>, { type: 'server', message });
-          }
-        },
+        onError: (error) => showServerFieldErrors(form, error),
       },
     );
   }
@@ -154,6 +150,7 @@ function ClinicForm({ clinic }: { clinic: ClinicSettings }) {
         aria-label="Datele clinicii"
       >
         <Stack gap="md">
+          <FormErrorSummary form={form} labels={FIELD_LABELS} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {textField('nume', true)}
             {textField('cui')}
@@ -173,6 +170,7 @@ function ClinicForm({ clinic }: { clinic: ClinicSettings }) {
               name="judetCod"
               render={({ field, fieldState }) => (
                 <Select
+                  ref={field.ref}
                   label={FIELD_LABELS.judetCod}
                   data={COUNTY_OPTIONS}
                   searchable
@@ -191,6 +189,7 @@ function ClinicForm({ clinic }: { clinic: ClinicSettings }) {
               name="platitorTva"
               render={({ field }) => (
                 <Checkbox
+                  ref={field.ref}
                   mt="lg"
                   label="Plătitor de TVA"
                   checked={field.value ?? false}

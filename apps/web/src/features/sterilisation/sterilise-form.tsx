@@ -144,6 +144,7 @@ export function SteriliseForm({
           name="items"
           render={({ field }) => (
             <MultiSelect
+              ref={field.ref}
               size="lg"
               label="Instrumente în șarjă"
               searchable
@@ -178,6 +179,7 @@ export function SteriliseForm({
             name="autoclave"
             render={({ field }) => (
               <Select
+                ref={field.ref}
                 size="lg"
                 label="Autoclav"
                 data={settings.autoclaves}
@@ -193,6 +195,7 @@ export function SteriliseForm({
             name="programme"
             render={({ field }) => (
               <Select
+                ref={field.ref}
                 size="lg"
                 label="Program"
                 data={settings.programmes.map((p) => p.name)}
@@ -218,6 +221,7 @@ export function SteriliseForm({
               name={name}
               render={({ field }) => (
                 <NumberInput
+                  ref={field.ref}
                   size="lg"
                   label={label}
                   decimalScale={decimals}
@@ -273,6 +277,7 @@ export function SteriliseForm({
           name="packagingChecked"
           render={({ field }) => (
             <Checkbox
+              ref={field.ref}
               size="lg"
               label="Integritatea ambalajelor a fost verificată"
               checked={field.value === true}

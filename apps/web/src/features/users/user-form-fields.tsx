@@ -3,7 +3,18 @@ import { Controller } from 'react-hook-form';
 import { ROLE_LABELS, USER_MESSAGES } from '@odonto/domain/contracts/users';
 import { digitsFilter } from '@odonto/domain/filters';
 import { ASSIGNABLE_ROLES } from '@odonto/domain/roles';
+import { FormErrorSummary } from '../../ui/form-errors';
 import type { UserForm } from './user-form-values';
+
+/** The fields' labels in the form's order, for the list of errors above them. */
+const USER_FIELD_LABELS = {
+  nume: 'Nume',
+  email: 'Email',
+  telefon: 'Telefon',
+  functie: 'Funcție',
+  roles: 'Roluri',
+  active: 'Activ',
+};
 
 export interface UserFormFieldsProps {
   form: UserForm;
@@ -11,11 +22,15 @@ export interface UserFormFieldsProps {
   isSelf: boolean;
 }
 
-/** Nume, email, telefon (digits and + as typed), funcție, the roles and the active switch. */
+/**
+ * Nume, email, telefon (digits and + as typed), funcție, the roles and the active switch; after a failed
+ * save, the list of errors above them.
+ */
 export function UserFormFields({ form, isSelf }: UserFormFieldsProps) {
   const { control } = form;
   return (
     <Stack gap="md">
+      <FormErrorSummary form={form} labels={USER_FIELD_LABELS} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Controller
           control={control}
@@ -23,7 +38,7 @@ export function UserFormFields({ form, isSelf }: UserFormFieldsProps) {
           render={({ field, fieldState }) => (
             <TextInput
               {...field}
-              label="Nume"
+              label={USER_FIELD_LABELS.nume}
               required
               autoComplete="off"
               error={fieldState.error?.message}
@@ -37,7 +52,7 @@ export function UserFormFields({ form, isSelf }: UserFormFieldsProps) {
           render={({ field, fieldState }) => (
             <TextInput
               {...field}
-              label="Email"
+              label={USER_FIELD_LABELS.email}
               type="email"
               required
               autoComplete="off"
@@ -52,7 +67,7 @@ export function UserFormFields({ form, isSelf }: UserFormFieldsProps) {
             <TextInput
               {...field}
               value={field.value ?? ''}
-              label="Telefon"
+              label={USER_FIELD_LABELS.telefon}
               type="tel"
               inputMode="tel"
               autoComplete="off"
@@ -68,7 +83,7 @@ export function UserFormFields({ form, isSelf }: UserFormFieldsProps) {
             <TextInput
               {...field}
               value={field.value ?? ''}
-              label="Funcție"
+              label={USER_FIELD_LABELS.functie}
               placeholder="de ex. Medic stomatolog"
               autoComplete="off"
               error={fieldState.error?.message}
@@ -82,7 +97,7 @@ export function UserFormFields({ form, isSelf }: UserFormFieldsProps) {
         render={({ field, fieldState }) => (
           <Checkbox.Group
             ref={field.ref}
-            label="Roluri"
+            label={USER_FIELD_LABELS.roles}
             description="Primul rol bifat este rolul principal al utilizatorului."
             required
             value={field.value}
@@ -116,7 +131,7 @@ export function UserFormFields({ form, isSelf }: UserFormFieldsProps) {
           <Switch
             ref={field.ref}
             name={field.name}
-            label="Activ"
+            label={USER_FIELD_LABELS.active}
             checked={field.value ?? true}
             onChange={(event) => field.onChange(event.currentTarget.checked)}
             onBlur={field.onBlur}

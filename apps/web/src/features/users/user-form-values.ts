@@ -6,6 +6,7 @@ import {
   type UserFormInput,
 } from '@odonto/domain/contracts/users';
 import { ASSIGNABLE_ROLES } from '@odonto/domain/roles';
+import { showServerFieldErrors } from '../../lib/form';
 import { isApiError } from '../../lib/http';
 
 export type UserForm = UseFormReturn<UserFormInput, unknown, UserFormData>;
@@ -32,28 +33,17 @@ export function userValues(user: User): UserFormInput {
   };
 }
 
-const FORM_FIELDS = new Set<string>(Object.keys(emptyUserValues()));
-
 /**
  * Shows a failed save in the form. SPEC.md §8: a 409 on creating marks the user as existing; on
  * updating, a 409 names its field (email taken, own admin role, own account) or, without one, a stale
- * form. A 400 puts the server's messages under their fields. Anything else is the form's general error.
+ * form. A 400 (or a 409) naming fields puts the server's messages under them. Anything else is the form's general error.
  */
 export function showSaveError(form: UserForm, error: unknown, isNew: boolean): void {
   if (isApiError(error, 409) && (isNew || error.fields['email'] !== undefined)) {
     form.setError('email', { type: 'server', message: USER_MESSAGES.exists }, { shouldFocus: true });
     return;
   }
-  if (isApiError(error, 409) || isApiError(error, 400)) {
-    let isPlaced = false;
-    for (const [path, message] of Object.entries(error.fields)) {
-      const field = path.split('.')[0] ?? '';
-      if (!FORM_FIELDS.has(field)) continue;
-      form.setError(field as keyof UserFormInput, { type: 'server', message }, { shouldFocus: !isPlaced });
-      isPlaced = true;
-    }
-    if (isPlaced) return;
-  }
+  if (showServerFieldErrors(form, error)) return;
   showFormError(form, error);
 }
 

@@ -189,7 +189,6 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   efactura_authorize_failed: 'Autorizare ANAF eșuată',
   efactura_token_refresh: 'Token ANAF reînnoit',
   efactura_submission_resolve: 'Trimitere e-Factura rezolvată manual',
-  review_reply: 'Răspuns la recenzie',
 };
 
 /** The Romanian label of an action; an action without one shows as recorded. */

@@ -41,7 +41,11 @@ test('a medic books, edits and deletes appointments; end-before-start, overlap a
   await expect(dialog.getByRole('combobox', { name: 'Medic' })).toHaveValue(/.+/);
   await setTimes(page, [20, 0], [19, 30]);
   await dialog.getByRole('button', { name: 'Salvează' }).click();
-  await expect(dialog.getByText('Câmpul ora trebuie să fie cel puțin 20.')).toBeVisible();
+  // Under the field, and in the list of errors above the form with its label.
+  await expect(dialog.getByText('Câmpul ora trebuie să fie cel puțin 20.', { exact: true })).toBeVisible();
+  await expect(
+    dialog.getByRole('button', { name: 'Până la (ora): Câmpul ora trebuie să fie cel puțin 20.' }),
+  ).toBeVisible();
   await setTimes(page, [20, 0], [20, 30]);
   await dialog.getByRole('textbox', { name: 'Notă' }).fill('control anual');
   await dialog.getByRole('button', { name: 'Salvează' }).click();

@@ -93,7 +93,9 @@ test('an admin invites a user: the mail’s link sets the password, the user sig
   const again = page.getByRole('dialog', { name: 'Adaugă utilizator' });
   await fillUserForm(again, 'Ana Invitată Bis', email.toUpperCase());
   await again.getByRole('button', { name: 'Salvează', exact: true }).click();
-  await expect(again.getByText('Utilizatorul există deja.')).toBeVisible();
+  // Under the email, and in the list of errors above the form with its label.
+  await expect(again.getByText('Utilizatorul există deja.', { exact: true })).toBeVisible();
+  await expect(again.getByRole('button', { name: 'Email: Utilizatorul există deja.' })).toBeVisible();
   await expect(again.getByRole('textbox', { name: 'Email', exact: true })).toHaveAttribute(
     'aria-invalid',
     'true',

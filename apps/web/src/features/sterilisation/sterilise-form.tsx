@@ -27,6 +27,8 @@ import {
   type SterilisationSettings,
 } from '@odonto/domain/contracts/sterilisation';
 import { toInstant } from '@odonto/domain/clinic-time';
+import { showServerFieldErrors } from '../../lib/form';
+import { FormErrorSummary } from '../../ui/form-errors';
 import { useInstruments, useRecordCycle, useReserveId } from './api';
 
 /**
@@ -49,6 +51,19 @@ const BIOLOGICAL = [
   { value: 'pass', label: 'Conform' },
   { value: 'fail', label: 'Neconform' },
 ];
+
+/** The fields' labels in the form's order, for the list of errors above it. */
+const CYCLE_LABELS = {
+  items: 'Instrumente în șarjă',
+  autoclave: 'Autoclav',
+  programme: 'Program',
+  temperature: 'Temperatura (°C)',
+  pressure: 'Presiunea (bar)',
+  duration: 'Durata (min)',
+  integrator: 'Integrator chimic clasa 5',
+  biological: 'Indicator biologic',
+  packagingChecked: 'Integritatea ambalajelor a fost verificată',
+};
 
 /** The side panel's sterilise view: one autoclave load, each pouch with an id reserved from the server. */
 export function steriliseDefaults(settings: SterilisationSettings): CycleRequestInput {
@@ -124,8 +139,9 @@ export function SteriliseForm({
       });
       const body = { ...data, items };
       onRecorded(await record.mutateAsync(startedAt === undefined ? body : { ...body, startedAt }));
-    } catch {
-      // Shown below.
+    } catch (failure) {
+      // Messages for the form's fields stand under them; the rest in the alert below.
+      showServerFieldErrors(form, failure);
     }
   }
 
@@ -139,6 +155,7 @@ export function SteriliseForm({
         <Title order={2} fz="h3">
           Sterilizare (ciclu nou)
         </Title>
+        <FormErrorSummary form={form} labels={CYCLE_LABELS} />
         <Controller
           control={control}
           name="items"
@@ -146,7 +163,8 @@ export function SteriliseForm({
             <MultiSelect
               ref={field.ref}
               size="lg"
-              label="Instrumente în șarjă"
+              label={CYCLE_LABELS.items}
+              withAsterisk
               searchable
               data={options}
               value={field.value.map((item) => item.instrumentId)}
@@ -181,7 +199,8 @@ export function SteriliseForm({
               <Select
                 ref={field.ref}
                 size="lg"
-                label="Autoclav"
+                label={CYCLE_LABELS.autoclave}
+                withAsterisk
                 data={settings.autoclaves}
                 value={field.value}
                 onChange={(value) => field.onChange(value ?? '')}
@@ -197,7 +216,8 @@ export function SteriliseForm({
               <Select
                 ref={field.ref}
                 size="lg"
-                label="Program"
+                label={CYCLE_LABELS.programme}
+                withAsterisk
                 data={settings.programmes.map((p) => p.name)}
                 value={field.value}
                 onChange={handleProgramme}
@@ -210,9 +230,9 @@ export function SteriliseForm({
         <SimpleGrid type="container" cols={{ base: 1, '420px': 3 }}>
           {(
             [
-              ['temperature', 'Temperatura (°C)', 0],
-              ['pressure', 'Presiunea (bar)', 2],
-              ['duration', 'Durata (min)', 0],
+              ['temperature', CYCLE_LABELS.temperature, 0],
+              ['pressure', CYCLE_LABELS.pressure, 2],
+              ['duration', CYCLE_LABELS.duration, 0],
             ] as const
           ).map(([name, label, decimals]) => (
             <Controller
@@ -224,6 +244,7 @@ export function SteriliseForm({
                   ref={field.ref}
                   size="lg"
                   label={label}
+                  withAsterisk
                   decimalScale={decimals}
                   decimalSeparator=","
                   value={field.value}
@@ -279,7 +300,7 @@ export function SteriliseForm({
             <Checkbox
               ref={field.ref}
               size="lg"
-              label="Integritatea ambalajelor a fost verificată"
+              label={CYCLE_LABELS.packagingChecked}
               checked={field.value === true}
               onChange={(event) => field.onChange(event.currentTarget.checked)}
               error={error('packagingChecked')}

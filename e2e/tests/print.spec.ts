@@ -29,7 +29,7 @@ test('an admin sets the clinic details and prints a patient file with that lette
   await section.getByRole('textbox', { name: 'Numele clinicii' }).fill(clinicName);
   await section.getByRole('textbox', { name: 'Cod fiscal (CUI)' }).fill('1234567');
   await section.getByRole('button', { name: 'Salvează datele clinicii' }).click();
-  await expect(section.getByText('Codul fiscal (CUI) nu este valid.')).toBeVisible();
+  await expect(section.getByText('Codul fiscal (CUI) nu este valid.', { exact: true })).toBeVisible();
   await section.getByRole('textbox', { name: 'Cod fiscal (CUI)' }).fill('ro 14399840');
   await section.getByRole('textbox', { name: 'Adresa' }).fill('Str. Republicii 10, Brașov');
   await section.getByRole('button', { name: 'Salvează datele clinicii' }).click();

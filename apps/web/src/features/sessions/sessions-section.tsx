@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatAuditTime } from '@odonto/domain/contracts/audit';
 import { isApiError } from '../../lib/http';
@@ -57,44 +57,47 @@ export function SessionsSection() {
           <Alert color="red">{errorText(endOne.error ?? endOthers.error)}</Alert>
         ) : null}
         {sessions.data ? (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="xs" aria-label="Sesiuni deschise">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Dispozitiv</Table.Th>
-                  <Table.Th>Adresă IP</Table.Th>
-                  <Table.Th>Autentificat la</Table.Th>
-                  <Table.Th>Ultima activitate</Table.Th>
-                  <Table.Th aria-label="Acțiuni" />
+          <Table verticalSpacing="xs" aria-label="Sesiuni deschise">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Dispozitiv și adresă IP</Table.Th>
+                <Table.Th>Autentificat la</Table.Th>
+                <Table.Th>Ultima activitate</Table.Th>
+                <Table.Th aria-label="Acțiuni" />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sessions.data.map((session) => (
+                <Table.Tr key={session.id}>
+                  <Table.Td>
+                    <Text size="sm">{session.device}</Text>
+                    <Text size="xs" c="dimmed">
+                      {session.ip}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{formatAuditTime(session.createdAt)}</Table.Td>
+                  <Table.Td>{formatAuditTime(session.lastSeenAt)}</Table.Td>
+                  <Table.Td>
+                    {session.current ? (
+                      <Text size="sm" fw={600} c="teal.8">
+                        Sesiunea curentă
+                      </Text>
+                    ) : (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        loading={endOne.isPending && endOne.variables === session.id}
+                        onClick={() => endOne.mutate(session.id)}
+                        aria-label={`Închide sesiunea ${session.device}, ${session.ip}`}
+                      >
+                        Închide
+                      </Button>
+                    )}
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {sessions.data.map((session) => (
-                  <Table.Tr key={session.id}>
-                    <Table.Td>{session.device}</Table.Td>
-                    <Table.Td>{session.ip}</Table.Td>
-                    <Table.Td>{formatAuditTime(session.createdAt)}</Table.Td>
-                    <Table.Td>{formatAuditTime(session.lastSeenAt)}</Table.Td>
-                    <Table.Td>
-                      {session.current ? (
-                        <Badge variant="light">Sesiunea curentă</Badge>
-                      ) : (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          loading={endOne.isPending && endOne.variables === session.id}
-                          onClick={() => endOne.mutate(session.id)}
-                          aria-label={`Închide sesiunea ${session.device}, ${session.ip}`}
-                        >
-                          Închide
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
         ) : null}
       </Stack>
     </Paper>

@@ -6,6 +6,7 @@ import type { PriceListAnswer } from '../../packages/domain/src/contracts/price-
 import { formatCalendarDay, toIsoDay } from '../../packages/domain/src/dates';
 import { formatLei } from '../../packages/domain/src/money';
 import { DEMO_USERS, expect, test } from '../fixtures';
+import { canvasSignature } from '../support/signature';
 import { API_HEADERS, createPatient, uniquePhone, uniqueWord } from '../support/patients';
 import { countPrints, printsSoFar, printToPdf } from '../support/print';
 
@@ -19,23 +20,6 @@ import { countPrints, printsSoFar, printToPdf } from '../support/print';
 const SLOW = 30_000;
 const CROWN = { catalogueId: 1.2, name: 'coroană zirconiu monolitic' };
 const CARD_BANI = 50_000;
-
-/** A signature as a tablet's canvas gives it (PNG data URL), drawn in the page itself. */
-async function canvasSignature(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 300;
-    canvas.height = 100;
-    const pen = canvas.getContext('2d');
-    if (!pen) throw new Error('no 2d context');
-    pen.lineWidth = 3;
-    pen.beginPath();
-    pen.moveTo(20, 50);
-    for (let x = 20; x < 280; x += 10) pen.lineTo(x, 50 + Math.sin(x / 15) * 20);
-    pen.stroke();
-    return canvas.toDataURL('image/png');
-  });
-}
 
 /** A one-item plan (a zirconia crown on 3.6 at the list's price), accepted by the patient's signature. */
 async function acceptedCrownPlan(page: Page, request: APIRequestContext, patientId: string): Promise<number> {

@@ -4,24 +4,9 @@ import type { Patient } from '@odonto/domain/contracts/patients';
 import { describeEachDialect } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories';
 import { call, errorOf, loginAs } from '../../../test/http';
-import sharp from 'sharp';
 import { insertPatientRow } from '../../../test/stored-files';
+import { drawnSignature } from '../../../test/signature-image';
 import { historyAuditRows, saveVia, signIn, treatment } from './history.test-support';
-
-/** A drawn signature as the tablet's canvas sends it: a PNG data URL with one stroke. */
-async function drawnSignature(): Promise<string> {
-  const width = 300;
-  const height = 100;
-  const pixels = Buffer.alloc(width * height * 4);
-  for (let x = 20; x < width - 20; x += 1) {
-    const y = Math.round(height / 2 + Math.sin(x / 15) * 20);
-    pixels.writeUInt32BE(0x000000ff, (y * width + x) * 4);
-  }
-  const png = await sharp(pixels, { raw: { width, height, channels: 4 } })
-    .png()
-    .toBuffer();
-  return `data:image/png;base64,${png.toString('base64')}`;
-}
 
 describeEachDialect('history: a signed entry is cancelled, never deleted', ({ useApp }) => {
   const t = useApp();

@@ -10,10 +10,10 @@ import type { SignatureRequestState, StationEvent } from '@odonto/domain/contrac
 import type { SignatureAnswer } from '@odonto/domain/contracts/signatures-answer';
 import { describeEachDialect, type TestApp } from '../../../test/build-test-app';
 import { call, errorOf } from '../../../test/http';
+import { drawnSignature } from '../../../test/signature-image';
 import {
   auditRows,
   content,
-  drawnSignature,
   getPlan,
   moveClock,
   planFixture,

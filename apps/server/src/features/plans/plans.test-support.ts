@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import { expect } from 'vitest';
 import { catalogueEntryByName } from '@odonto/domain/catalogue';
 import type { Plan, PlanContentInput, PlanItemInput } from '@odonto/domain/contracts/plans';
@@ -176,21 +175,6 @@ export async function auditRows(t: TestApp, prefix = 'plan_') {
     .orderBy('id')
     .execute();
   return rows.filter((row) => row.action.startsWith(prefix));
-}
-
-/** A drawn signature as signature_pad's PNG data URL. */
-export async function drawnSignature(): Promise<string> {
-  const width = 300;
-  const height = 100;
-  const pixels = Buffer.alloc(width * height * 4);
-  for (let x = 20; x < width - 20; x += 1) {
-    const y = Math.round(height / 2 + Math.sin(x / 15) * 20);
-    pixels.writeUInt32BE(0x000000ff, (y * width + x) * 4);
-  }
-  const png = await sharp(pixels, { raw: { width, height, channels: 4 } })
-    .png()
-    .toBuffer();
-  return `data:image/png;base64,${png.toString('base64')}`;
 }
 
 /** The `obj` of a treatment on a tooth as the treatment modal sends it (2 March 2026). */

@@ -89,52 +89,52 @@ async function main(): Promise<void> {
       );
       if (created) app.log.info({ email: created.email }, 'first admin created from ODONTO_ADMIN_EMAIL');
     }
+    // The handlers are in place before the server answers: a signal right after 'listening' drains too.
+    const drain = async (reason: string): Promise<void> => {
+      app.log.info({ reason }, 'shutting down');
+      setTimeout(() => {
+        app.log.error('shutdown took longer than 10 s; exiting');
+        process.exit(1);
+      }, 10_000).unref();
+      try {
+        // Stops accepting, ends the signature stations' streams, lets in-flight requests finish, stops the
+        // workers; closing the database then checkpoints its write-ahead log into the file.
+        await app.close();
+        await database.close();
+        dataDirLock?.release();
+        await reporting.close();
+        app.log.info('stopped');
+        process.exit(0);
+      } catch (error) {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      }
+    };
+    const onSignal = shutdownSignals({
+      drain: (signal) => void drain(signal),
+      ignore: (signal) => app.log.warn({ signal }, 'already shutting down; a third signal forces the exit'),
+      force: (signal) => {
+        app.log.error({ signal }, 'forced exit');
+        process.exit(1);
+      },
+    });
+    process.on('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
     await app.listen({ port: config.port, host: config.host });
     // Sends SMS reminders; stopped by app.close() on shutdown.
     if (config.outboxWorker.enabled) app.outboxWorker.start();
+    // Started by `npm start`'s launcher in a process group of its own: if the launcher is gone (killed
+    // without a chance to pass the signal on), the server drains instead of running on as an orphan.
+    const launcher = Number(process.env['ODONTO_LAUNCHER_PID'] ?? '');
+    if (Number.isSafeInteger(launcher) && launcher > 0) {
+      setInterval(() => {
+        if (process.ppid !== launcher) onSignal.once('SIGTERM');
+      }, 1000).unref();
+    }
   } catch (error) {
     await database.close();
     dataDirLock?.release();
     throw error;
-  }
-
-  const drain = async (reason: string): Promise<void> => {
-    app.log.info({ reason }, 'shutting down');
-    setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s; exiting');
-      process.exit(1);
-    }, 10_000).unref();
-    try {
-      // Stops accepting, ends the signature stations' streams, lets in-flight requests finish, stops the
-      // workers; closing the database then checkpoints its write-ahead log into the file.
-      await app.close();
-      await database.close();
-      dataDirLock?.release();
-      await reporting.close();
-      app.log.info('stopped');
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  const onSignal = shutdownSignals({
-    drain: (signal) => void drain(signal),
-    ignore: (signal) => app.log.warn({ signal }, 'already shutting down; a third signal forces the exit'),
-    force: (signal) => {
-      app.log.error({ signal }, 'forced exit');
-      process.exit(1);
-    },
-  });
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
-  // Started by `npm start`'s launcher in a process group of its own: if the launcher is gone (killed
-  // without a chance to pass the signal on), the server drains instead of running on as an orphan.
-  const launcher = Number(process.env['ODONTO_LAUNCHER_PID'] ?? '');
-  if (Number.isSafeInteger(launcher) && launcher > 0) {
-    setInterval(() => {
-      if (process.ppid !== launcher) onSignal.once('SIGTERM');
-    }, 1000).unref();
   }
 }
 

@@ -2,11 +2,11 @@
 // accepted) uploaded at once as patient avatars, through HTTP, against the real server on SQLite. Each
 // decode holds ≈ 200 MB of pixels; the server decodes at most IMAGE_DECODE_CONCURRENCY at once (the CPU
 // count by default). Reports the server's peak resident memory (VmHWM). Run: npm run bench -- image-uploads
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { residentMb } from './lib/clinic';
 import { machineLine, writeSection } from './lib/results';
 import { startBenchServer } from './lib/server';
 
@@ -40,12 +40,6 @@ async function hugePhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
-function peakResidentMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
-
 /** `arenas`: MALLOC_ARENA_MAX as npm start sets it ('2'), or null for glibc's default (8 per core). */
 async function run(photo: Buffer, concurrency: number | null, arenas: '2' | null): Promise<Outcome> {
   const dataDir = await mkdtemp(join(tmpdir(), 'odonto-bench-images-'));
@@ -70,7 +64,7 @@ async function run(photo: Buffer, concurrency: number | null, arenas: '2' | null
     });
     if (!created.ok) throw new Error(`patient: ${created.status} ${await created.text()}`);
     const { _id: patientId } = (await created.json()) as { _id: string };
-    const baseline = peakResidentMb(server.pid);
+    const baseline = residentMb(server.pid, 'VmHWM');
     const started = performance.now();
     const answers = await Promise.all(
       Array.from({ length: UPLOADS }, async () => {
@@ -95,7 +89,7 @@ async function run(photo: Buffer, concurrency: number | null, arenas: '2' | null
       arenas: arenas ?? 'glibc default',
       statuses,
       seconds,
-      peakMb: peakResidentMb(server.pid),
+      peakMb: residentMb(server.pid, 'VmHWM'),
     };
   } finally {
     await server.stop();
@@ -105,11 +99,7 @@ async function run(photo: Buffer, concurrency: number | null, arenas: '2' | null
 
 const photo = await hugePhoto();
 console.log(`a ${SIDE}×${SIDE} PNG of ${(photo.length / 2 ** 20).toFixed(1)} MB, ${UPLOADS} uploads at once`);
-const outcomes = [
-  await run(photo, null, '2'),
-  await run(photo, null, null),
-  await run(photo, UPLOADS, '2'),
-];
+const outcomes = [await run(photo, null, '2'), await run(photo, null, null), await run(photo, UPLOADS, '2')];
 const rows = outcomes.map(
   ({ pool, arenas, statuses, seconds, peakMb }) =>
     `| ${pool} | ${arenas} | ${UPLOADS} | ${Object.entries(statuses)
@@ -124,7 +114,7 @@ const body = [
   `${UPLOADS} avatars of ${SIDE}×${SIDE} pixels (49 MP, a ${(photo.length / 2 ** 20).toFixed(1)} MB PNG) uploaded at once, SQLite. ` +
     'Peak resident memory of the server process (VmHWM), decoding pool as set by IMAGE_DECODE_CONCURRENCY, ' +
     'malloc arenas as set by MALLOC_ARENA_MAX. The first row is the server as `npm start` and the Docker ' +
-    'image run it (two arenas); the second keeps glibc\'s default arenas, where the decoding threads leave ' +
+    "image run it (two arenas); the second keeps glibc's default arenas, where the decoding threads leave " +
     'freed pixel buffers spread over many; the third lets every upload decode at once, as before the pool. ' +
     'Between runs the figures move by about ±40 MB.',
   '',

@@ -18,7 +18,7 @@ import type {
 } from '../apps/server/src/db/database';
 import { seededRandom } from '../apps/server/src/scripts/demo/patient-generator';
 import { DEMO_USERS } from '../apps/server/src/scripts/demo-users';
-import { datasetEnv, ensurePatients, type BenchDialect } from './lib/dataset';
+import { benchDialects, datasetEnv, ensurePatients } from './lib/dataset';
 import { measure } from './lib/load';
 import { machineLine, markdownTable, writeSection, type ResultRow } from './lib/results';
 import { startBenchServer } from './lib/server';
@@ -165,18 +165,8 @@ async function ensureHistory(env: Record<string, string>): Promise<{ withHistory
   }
 }
 
-async function postgresAnswers(): Promise<boolean> {
-  try {
-    await datasetEnv('postgres', 'probe');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function run(): Promise<void> {
-  const dialects: BenchDialect[] = ['sqlite'];
-  if (process.env.BENCH_SKIP_POSTGRES !== '1' && (await postgresAnswers())) dialects.push('postgres');
+  const dialects = await benchDialects();
   const rows: ResultRow[] = [];
   const loads: number[] = [];
   for (const dialect of dialects) {

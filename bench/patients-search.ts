@@ -1,7 +1,7 @@
 // Patient search and filters at 100,000 patients, through HTTP with 10 concurrent connections, on SQLite
 // and (when a server answers at BENCH_POSTGRES_URL) PostgreSQL. Run: npm run bench -- patients-search
 import { DEMO_USERS } from '../apps/server/src/scripts/demo-users';
-import { datasetEnv, ensurePatients, type BenchDialect } from './lib/dataset';
+import { benchDialects, datasetEnv, ensurePatients } from './lib/dataset';
 import { measure } from './lib/load';
 import { machineLine, markdownTable, writeSection, type ResultRow } from './lib/results';
 import { startBenchServer } from './lib/server';
@@ -42,18 +42,8 @@ const SCENARIOS: readonly { name: string; paths: string[] }[] = [
   { name: 'first page, no filter', paths: [list('page=1')] },
 ];
 
-async function postgresAnswers(): Promise<boolean> {
-  try {
-    await datasetEnv('postgres', 'probe');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function run(): Promise<void> {
-  const dialects: BenchDialect[] = ['sqlite'];
-  if (process.env.BENCH_SKIP_POSTGRES !== '1' && (await postgresAnswers())) dialects.push('postgres');
+  const dialects = await benchDialects();
   const rows: ResultRow[] = [];
   for (const dialect of dialects) {
     const env = await datasetEnv(dialect, `patients${PATIENTS}`);

@@ -14,7 +14,7 @@ import { planOpenBani } from '../apps/server/src/features/plans/plan-progress.se
 import { createPlan } from '../apps/server/src/features/plans/plans.service';
 import { seededRandom } from '../apps/server/src/scripts/demo/patient-generator';
 import { DEMO_USERS } from '../apps/server/src/scripts/demo-users';
-import { datasetEnv, ensurePatients, type BenchDialect } from './lib/dataset';
+import { benchDialects, datasetEnv, ensurePatients } from './lib/dataset';
 import { measure } from './lib/load';
 import { machineLine, markdownTable, writeSection, type ResultRow } from './lib/results';
 import { startBenchServer } from './lib/server';
@@ -197,18 +197,8 @@ async function timeOpenQuery(env: Record<string, string>): Promise<{ fastest: nu
   }
 }
 
-async function postgresAnswers(): Promise<boolean> {
-  try {
-    await datasetEnv('postgres', 'probe');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function run(): Promise<void> {
-  const dialects: BenchDialect[] = ['sqlite'];
-  if (process.env.BENCH_SKIP_POSTGRES !== '1' && (await postgresAnswers())) dialects.push('postgres');
+  const dialects = await benchDialects();
   const rows: ResultRow[] = [];
   const loads: number[] = [];
   const sqlLines: string[] = [];

@@ -13,7 +13,7 @@ import type { AllocationsTable, ChargesTable, Database, PaymentsTable } from '..
 import { cashReport, receivablesReport } from '../apps/server/src/features/reports/reports.service';
 import { seededRandom } from '../apps/server/src/scripts/demo/patient-generator';
 import { DEMO_USERS } from '../apps/server/src/scripts/demo-users';
-import { datasetEnv, ensurePatients, type BenchDialect } from './lib/dataset';
+import { benchDialects, datasetEnv, ensurePatients, type BenchDialect } from './lib/dataset';
 import { machineLine, writeSection } from './lib/results';
 import { percentile } from './lib/stats';
 
@@ -239,18 +239,8 @@ async function timeReports(env: Record<string, string>, dialect: BenchDialect): 
   }
 }
 
-async function postgresAnswers(): Promise<boolean> {
-  try {
-    await datasetEnv('postgres', 'probe');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function run(): Promise<void> {
-  const dialects: BenchDialect[] = ['sqlite'];
-  if (process.env.BENCH_SKIP_POSTGRES !== '1' && (await postgresAnswers())) dialects.push('postgres');
+  const dialects = await benchDialects();
   const lines: string[] = [];
   const loads: number[] = [];
   let rows = 0;

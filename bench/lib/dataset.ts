@@ -69,3 +69,14 @@ export async function ensurePatients(env: Record<string, string>, patients: numb
     await database.close();
   }
 }
+
+/** SQLite, and PostgreSQL when a server answers at BENCH_POSTGRES_URL (unless BENCH_SKIP_POSTGRES=1). */
+export async function benchDialects(): Promise<BenchDialect[]> {
+  if (process.env.BENCH_SKIP_POSTGRES === '1') return ['sqlite'];
+  try {
+    await datasetEnv('postgres', 'probe');
+    return ['sqlite', 'postgres'];
+  } catch {
+    return ['sqlite'];
+  }
+}

@@ -63,16 +63,9 @@ export async function startBenchServer(
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForHealth(url, child);
-  const answer = await fetch(`${url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'odonto' },
-    body: JSON.stringify({ email: credentials.email, password: credentials.password }),
-  });
-  if (!answer.ok) throw new Error(`sign-in failed: ${answer.status}`);
-  const cookie = (answer.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   return {
     url,
-    cookie,
+    cookie: await signIn(url, credentials),
     pid: child.pid ?? 0,
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
@@ -80,4 +73,15 @@ export async function startBenchServer(
       await exited;
     },
   };
+}
+
+/** Signs in as `credentials` and answers the session cookie (`name=value`). */
+export async function signIn(url: string, credentials: { email: string; password: string }): Promise<string> {
+  const answer = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'odonto' },
+    body: JSON.stringify({ email: credentials.email, password: credentials.password }),
+  });
+  if (!answer.ok) throw new Error(`sign-in failed: ${answer.status}`);
+  return (answer.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 }

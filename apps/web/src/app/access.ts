@@ -14,3 +14,8 @@ export function canOpenSterilisation(roles: readonly string[]): boolean {
 export function canOpenSettings(roles: readonly string[]): boolean {
   return can(roles, 'manage:settings');
 }
+
+/** /pacienti and the patient's screens: every role that reads patients (not the sterilisation staff). */
+export function canOpenPatients(roles: readonly string[]): boolean {
+  return can(roles, 'read:patient');
+}

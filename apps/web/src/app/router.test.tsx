@@ -116,6 +116,8 @@ describe('routes and guards', () => {
     [['sterilizare'], '/utilizatori'],
     [['medic'], '/sterilizare'],
     [['asistent'], '/sterilizare'],
+    [['sterilizare'], '/pacienti'],
+    [['sterilizare'], '/pacienti/history/7'],
     [['medic'], '/setari'],
     [['asistent'], '/setari'],
   ])('shows the no-access page to a %j user at %s', async (roles, path) => {

@@ -11,7 +11,7 @@ import { canOpenReports } from '../features/reports/reports-access';
 import { canOpenSignatureStation } from '../features/signatures/station-access';
 import { ConfirmHost } from '../ui/confirm-host';
 import { ModalHost } from '../ui/modal-host';
-import { canOpenSettings, canOpenSterilisation, canOpenUsers } from './access';
+import { canOpenPatients, canOpenSettings, canOpenSterilisation, canOpenUsers } from './access';
 import { AppLayout } from './app-layout';
 import { GuestOnly, RequireAccess, RequireSession, SetupGate } from './guards';
 import { lazyPage } from './lazy-page';
@@ -130,6 +130,11 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'pacienti',
+            element: (
+              <RequireAccess allow={canOpenPatients}>
+                <Outlet />
+              </RequireAccess>
+            ),
             children: [
               { index: true, handle: { name: 'list-pacients' }, element: <PatientListPage /> },
               { path: 'list', handle: { name: 'list-pacients' }, element: <PatientListPage /> },

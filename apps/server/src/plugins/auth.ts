@@ -31,17 +31,39 @@ export function registerAuth(app: App): void {
   });
 }
 
-/** Route hook: 401 unless signed in. */
-export async function requireUser(request: FastifyRequest): Promise<void> {
-  currentUser(request);
+type RouteHook = (request: FastifyRequest) => Promise<void>;
+const signedInHooks = new WeakSet<RouteHook>();
+
+/**
+ * Marks a route hook as one that lets only signed-in users through, so the OpenAPI document says the
+ * route needs the session cookie (plugins/openapi-operations.ts).
+ */
+export function signedInHook<T extends RouteHook>(hook: T): T {
+  signedInHooks.add(hook);
+  return hook;
 }
 
+export function isSignedInHook(hook: unknown): boolean {
+  return typeof hook === 'function' && signedInHooks.has(hook as RouteHook);
+}
+
+/** Route hook: 401 unless signed in. */
+export const requireUser = signedInHook(async (request: FastifyRequest): Promise<void> => {
+  currentUser(request);
+});
+
 /** Route hook factory: 401 unless signed in, 403 unless one of the user's roles grants `permission`. */
-export function requirePermission(permission: Permission): (request: FastifyRequest) => Promise<void> {
-  return async (request) => {
+export function requirePermission(permission: Permission): RouteHook {
+  return requireAnyPermission(permission);
+}
+
+/** Route hook factory: 401 unless signed in, 403 unless one of the permissions is granted. */
+export function requireAnyPermission(...permissions: Permission[]): RouteHook {
+  return signedInHook(async (request) => {
     const user = currentUser(request);
-    if (!can(user.roles, permission)) throw new AppError(403, 'forbidden', MESSAGES.forbidden);
-  };
+    if (!permissions.some((permission) => can(user.roles, permission)))
+      throw new AppError(403, 'forbidden', MESSAGES.forbidden);
+  });
 }
 
 /** The signed-in user of a guarded route (throws 401 when there is none). */

@@ -50,7 +50,7 @@ describe('OpenAPI at /api/docs', () => {
       },
     });
     expect(Object.keys(login?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '429']);
-    expect(doc.paths['/api/check-login']?.['get']).toMatchObject({ security: [{ session: [] }] });
+    expect(doc.paths['/api/check-login']?.['get']).toMatchObject({ security: [{}, { session: [] }] });
     expect(doc.paths['/api/forgot-pass/{email}']?.['get']?.parameters).toMatchObject([
       { in: 'path', name: 'email', required: true },
     ]);

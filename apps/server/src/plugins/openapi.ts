@@ -3,8 +3,19 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { App } from '../app-types';
 import type { Config } from '../config';
+import { documentOperation, SECURITY_SCHEMES, withUnauthenticatedAnswers } from './openapi-operations';
 
 export const DOCS_PREFIX = '/api/docs';
+
+const zodTransform = createJsonSchemaTransform({
+  skipList: [
+    `${DOCS_PREFIX}`,
+    `${DOCS_PREFIX}/`,
+    `${DOCS_PREFIX}/*`,
+    `${DOCS_PREFIX}/json`,
+    `${DOCS_PREFIX}/yaml`,
+  ],
+});
 
 /** OpenAPI generated from the routes' zod schemas, browsable at /api/docs. */
 export async function registerOpenApi(app: App, config: Config): Promise<void> {
@@ -22,19 +33,18 @@ export async function registerOpenApi(app: App, config: Config): Promise<void> {
         version: '1',
       },
       servers: [{ url: config.publicUrl }],
-      components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'odonto_session' } },
-      },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: createJsonSchemaTransform({
-      skipList: [
-        `${DOCS_PREFIX}`,
-        `${DOCS_PREFIX}/`,
-        `${DOCS_PREFIX}/*`,
-        `${DOCS_PREFIX}/json`,
-        `${DOCS_PREFIX}/yaml`,
-      ],
-    }),
+    transform: (input) => {
+      const { schema, url } = zodTransform(input);
+      const methods = [input.route.method].flat().filter((method) => method !== 'HEAD');
+      const method = methods[0] ?? 'GET';
+      return { schema: documentOperation(schema as Record<string, unknown>, method, url, input.route), url };
+    },
+    transformObject: (documents) =>
+      'openapiObject' in documents
+        ? withUnauthenticatedAnswers(documents.openapiObject)
+        : documents.swaggerObject,
   });
   // Its page loads only its own scripts and styles, so the app's strict CSP needs no exception.
   await app.register(fastifySwaggerUi, {

@@ -83,7 +83,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Asking who is signed in is not an error when nobody is (issue 19): no session, or an expired ' +
           'one, answers 204 with no body instead of 401, so a signed-out page load logs no failed request.',
-        security: [{ session: [] }],
+        // The session is optional: without one the answer is 204.
+        security: [{}, { session: [] }],
         response: { 200: sessionResponse, 204: z.null().describe('Nobody is signed in') },
       },
     },

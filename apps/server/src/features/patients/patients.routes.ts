@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { can, type Permission } from '@odonto/domain/roles';
+import { can } from '@odonto/domain/roles';
 import { MESSAGES } from '@odonto/domain/messages';
 import {
   blockPatientRequest,
@@ -13,7 +13,7 @@ import {
   patientUpdate,
 } from '@odonto/domain/contracts/patients';
 import { actorOf } from '../../plugins/audit';
-import { currentUser, requirePermission } from '../../plugins/auth';
+import { currentUser, requireAnyPermission, requirePermission } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { errorResponses } from '../../plugins/responses';
 import { findActiveDoctors } from './doctors.queries';
@@ -30,16 +30,6 @@ import {
 
 const idParams = z.strictObject({ id: z.string().min(1).max(100) });
 const doctorCollator = new Intl.Collator('ro', { sensitivity: 'base' });
-
-/** Route hook: 401 unless signed in, 403 unless one of the permissions is granted. */
-function requireAnyPermission(...permissions: Permission[]): (request: FastifyRequest) => Promise<void> {
-  return async (request) => {
-    const user = currentUser(request);
-    if (!permissions.some((permission) => can(user.roles, permission))) {
-      throw new AppError(403, 'forbidden', MESSAGES.forbidden);
-    }
-  };
-}
 
 export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: PatientsDeps = { db: app.db, now: app.now };

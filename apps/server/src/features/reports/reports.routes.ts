@@ -13,7 +13,7 @@ import {
 } from '@odonto/domain/contracts/reports';
 import { MESSAGES } from '@odonto/domain/messages';
 import { cashReportScope, reportScope, type ReportFormat, type ReportScope } from '@odonto/domain/reports';
-import { currentUser } from '../../plugins/auth';
+import { currentUser, signedInHook } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { errorResponses } from '../../plugins/responses';
 import {
@@ -37,9 +37,10 @@ function scopeOf(request: FastifyRequest, of: ScopeOf): ReportScope {
   return scope;
 }
 
-const guard = (of: ScopeOf) => async (request: FastifyRequest) => {
-  scopeOf(request, of);
-};
+const guard = (of: ScopeOf) =>
+  signedInHook(async (request: FastifyRequest) => {
+    scopeOf(request, of);
+  });
 
 async function send<T>(
   reply: FastifyReply,

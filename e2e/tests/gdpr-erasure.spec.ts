@@ -43,7 +43,9 @@ test('an admin anonymises a patient past the retention period from the report, a
   await expect(dialog).toContainText('facturile emise rămân neschimbate');
   await page.screenshot({ path: 'test-results/gdpr-anonymise-dialog.png' });
   await dialog.getByRole('button', { name: 'Anonimizează definitiv' }).click();
-  await expect(page.getByText(`Pacientul Uitatescu ${prenume} (fișa nr. ${patient.id}) a fost anonimizat.`)).toBeVisible();
+  await expect(
+    page.getByText(`Pacientul Uitatescu ${prenume} (fișa nr. ${patient.id}) a fost anonimizat.`),
+  ).toBeVisible();
   await expect(page.getByTestId('retention-row').filter({ hasText: `Uitatescu ${prenume}` })).toHaveCount(0);
 
   await page.goto(`/pacienti/history/${patient._id}`);
@@ -53,9 +55,16 @@ test('an admin anonymises a patient past the retention period from the report, a
   await page.screenshot({ path: 'test-results/gdpr-anonymised-patient.png' });
 });
 
-test('the header refuses a patient still within the period with the day it becomes possible', async ({ page, signIn }) => {
+test('the header refuses a patient still within the period with the day it becomes possible', async ({
+  page,
+  signIn,
+}) => {
   await signIn(page, DEMO_USERS.admin);
-  const patient = await createPatient(page.request, { nume: 'Recentescu', prenume: uniqueWord(), telefon: uniquePhone() });
+  const patient = await createPatient(page.request, {
+    nume: 'Recentescu',
+    prenume: uniqueWord(),
+    telefon: uniquePhone(),
+  });
   await page.goto(`/pacienti/history/${patient._id}`);
   await page.getByRole('button', { name: 'Anonimizează' }).click();
   const dialog = page.getByRole('dialog', { name: 'Anonimizare pacient (GDPR)' });
@@ -69,7 +78,11 @@ test('the header refuses a patient still within the period with the day it becom
 
 test('a medic is not offered the anonymisation', async ({ page, signIn, demoApp }) => {
   await signIn(page, DEMO_USERS.medic);
-  const patient = await createPatient(page.request, { nume: 'Uitatescu', prenume: uniqueWord(), telefon: uniquePhone() });
+  const patient = await createPatient(page.request, {
+    nume: 'Uitatescu',
+    prenume: uniqueWord(),
+    telefon: uniquePhone(),
+  });
   openedIn2010(demoApp.dataDir, patient._id);
   await page.goto(`/pacienti/history/${patient._id}`);
   await expect(page.getByTestId('patient-name')).toBeVisible();
@@ -77,6 +90,7 @@ test('a medic is not offered the anonymisation', async ({ page, signIn, demoApp 
   await expect(page.getByRole('button', { name: 'Anonimizează' })).toHaveCount(0);
   const refused = await page.request.post(`/api/pacienti/${patient._id}/anonimizare`, {
     headers: { 'X-Requested-With': 'odonto' },
+    data: {},
   });
   expect(refused.status()).toBe(403);
 });

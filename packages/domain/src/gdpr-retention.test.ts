@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toInstant } from './clinic-time';
-import {
-  isRetentionPassed,
-  lastVisitOf,
-  retentionCutoff,
-  retentionEndDay,
-} from './gdpr-retention';
+import { isRetentionPassed, lastVisitOf, retentionCutoff, retentionEndDay } from './gdpr-retention';
 
 describe('lastVisitOf: the latest treatment, appointment that took place, or the file opening', () => {
   it.each<[string, Parameters<typeof lastVisitOf>[0], string]>([
@@ -34,7 +29,11 @@ describe('lastVisitOf: the latest treatment, appointment that took place, or the
     ],
     [
       'a treatment dated before the file was opened (imported history): the opening',
-      { createdAt: '2015-04-01T08:00:00.000Z', lastEntryAt: '2010-01-01T08:00:00.000Z', lastAppointmentAt: null },
+      {
+        createdAt: '2015-04-01T08:00:00.000Z',
+        lastEntryAt: '2010-01-01T08:00:00.000Z',
+        lastAppointmentAt: null,
+      },
       '2015-04-01T08:00:00.000Z',
     ],
     [
@@ -85,14 +84,20 @@ describe('retentionCutoff: the report query agrees with isRetentionPassed on eve
     const day = 86_400_000;
     const mismatches: string[] = [];
     for (const years of [1, 3, 4, 10]) {
-      for (let t = toInstant('2019-12-01T10:00:00.000Z'); t < toInstant('2021-04-15T10:00:00.000Z'); t += day) {
+      for (
+        let t = toInstant('2019-12-01T10:00:00.000Z');
+        t < toInstant('2021-04-15T10:00:00.000Z');
+        t += day
+      ) {
         const cutoff = toInstant(retentionCutoff(t, years));
         // Visits at 00:10 and 23:50 Bucharest time on the days around the cutoff.
         for (let offset = -3; offset <= 3; offset += 1) {
           for (const minute of [10, 23 * 60 + 50]) {
             const visit = cutoff + offset * day + (minute - 24 * 60) * 60_000;
             if (isRetentionPassed(visit, years, t) !== visit < cutoff) {
-              mismatches.push(`${years} ani, azi ${new Date(t).toISOString()}, vizita ${new Date(visit).toISOString()}`);
+              mismatches.push(
+                `${years} ani, azi ${new Date(t).toISOString()}, vizita ${new Date(visit).toISOString()}`,
+              );
             }
           }
         }

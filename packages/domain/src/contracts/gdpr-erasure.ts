@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { formatCalendarDay } from '../dates';
-import {
-  DEFAULT_RETENTION_YEARS,
-  MAX_RETENTION_YEARS,
-  MIN_RETENTION_YEARS,
-} from '../gdpr-retention';
+import { DEFAULT_RETENTION_YEARS, MAX_RETENTION_YEARS, MIN_RETENTION_YEARS } from '../gdpr-retention';
 
 /**
  * GDPR erasure (issue 16; docs/decisions/0035): the clinic's retention period, the report of the patients

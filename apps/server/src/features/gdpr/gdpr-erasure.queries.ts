@@ -174,7 +174,11 @@ export async function anonymisePatientRow(
  * Every stored file of the patient (deleted ones too: their bytes may still be kept for a restore) is
  * marked deleted and listed in `file_erasures`, in the caller's transaction. Answers how many.
  */
-export async function queueFileErasures(trx: Kysely<Database>, patientId: string, at: string): Promise<number> {
+export async function queueFileErasures(
+  trx: Kysely<Database>,
+  patientId: string,
+  at: string,
+): Promise<number> {
   const files = await trx
     .selectFrom('files')
     .select(['id', 'disk_name'])
@@ -232,11 +236,7 @@ export async function eraseRelatedRows(
       .updateTable('outbox')
       .where((eb) =>
         eb.or([
-          eb(
-            'ref_id',
-            'in',
-            eb.selectFrom('appointments').select('id').where('patient_id', '=', patientId),
-          ),
+          eb('ref_id', 'in', eb.selectFrom('appointments').select('id').where('patient_id', '=', patientId)),
           eb(
             'id',
             'in',

@@ -86,13 +86,15 @@ export const gdprErasureRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requirePermission('anonymise:patient'),
       schema: {
         tags,
-        summary: "Anonymises a patient past the retention period (admin): identity and files removed",
+        summary: 'Anonymises a patient past the retention period (admin): identity and files removed',
         description:
           'Clinical and financial rows stay, without the identity; issued invoices are never changed. ' +
-          'Errors: 401, 403 another role, 404 unknown patient, 409 already anonymised, 422 before the ' +
+          'The body is `{}`. Errors: 400 another body, 401, 403 another role, 404 unknown patient, 409 already anonymised, 422 before the ' +
           'retention period has passed (the message gives the day it becomes possible).',
         security,
         params: patientParams,
+        // The patient is in the address; the body is `{}` (as the other calls that send nothing, two-factor's).
+        body: z.strictObject({}),
         response: { 200: anonymiseResult, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },

@@ -79,7 +79,11 @@ export async function saveRetention(
 }
 
 /** GET /api/gdpr/retentie: the patients past the retention period on the clinic day of now, a page at a time. */
-export async function retentionReport(db: Kysely<Database>, now: Date, page: number): Promise<RetentionReport> {
+export async function retentionReport(
+  db: Kysely<Database>,
+  now: Date,
+  page: number,
+): Promise<RetentionReport> {
   const { ani } = (await readRetention(db)).settings;
   const cutoff = retentionCutoff(now, ani);
   const [total, rows] = await Promise.all([
@@ -128,7 +132,10 @@ export async function anonymisePatient(
   }
   const now = deps.now();
   const { ani } = (await readRetention(deps.db)).settings;
-  const lastVisit = lastVisitOf({ createdAt: patient.created_at, ...(await visitDatesOf(deps.db, patientId)) });
+  const lastVisit = lastVisitOf({
+    createdAt: patient.created_at,
+    ...(await visitDatesOf(deps.db, patientId)),
+  });
   if (!isRetentionPassed(lastVisit, ani, now)) {
     throw new AppError(
       422,
@@ -148,7 +155,12 @@ export async function anonymisePatient(
       entity: 'patient',
       entityId: patientId,
       patientId,
-      details: { fileNumber: Number(patient.file_number), ani, ultimaVizita: lastVisit, fisiereSterse: count },
+      details: {
+        fileNumber: Number(patient.file_number),
+        ani,
+        ultimaVizita: lastVisit,
+        fisiereSterse: count,
+      },
     });
     return count;
   });

@@ -26,14 +26,26 @@ describeEachDialect('GDPR retention period: /api/settings/gdpr-retention', ({ us
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json()).toEqual({ ani: 10, version: 0 });
 
-    const saved = await call(t().app, { method: 'PUT', url, cookie: admin.cookie, body: { ani: 5, version: 0 } });
+    const saved = await call(t().app, {
+      method: 'PUT',
+      url,
+      cookie: admin.cookie,
+      body: { ani: 5, version: 0 },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({ ani: 5, version: 1 });
     expect((await call(t().app, { url, cookie: admin.cookie })).json()).toEqual({ ani: 5, version: 1 });
 
-    const stale = await call(t().app, { method: 'PUT', url, cookie: admin.cookie, body: { ani: 7, version: 0 } });
+    const stale = await call(t().app, {
+      method: 'PUT',
+      url,
+      cookie: admin.cookie,
+      body: { ani: 7, version: 0 },
+    });
     expect(stale.statusCode).toBe(409);
-    expect(errorOf(stale).message).toBe('Setările au fost modificate între timp de altcineva. Reîncărcați pagina.');
+    expect(errorOf(stale).message).toBe(
+      'Setările au fost modificate între timp de altcineva. Reîncărcați pagina.',
+    );
 
     const audit = await t()
       .db.selectFrom('audit_log')
@@ -59,7 +71,12 @@ describeEachDialect('GDPR retention period: /api/settings/gdpr-retention', ({ us
 
   it('gives the Romanian rule for a period out of range', async () => {
     const admin = await signIn(t(), ['admin']);
-    const response = await call(t().app, { method: 'PUT', url, cookie: admin.cookie, body: { ani: 0, version: 0 } });
+    const response = await call(t().app, {
+      method: 'PUT',
+      url,
+      cookie: admin.cookie,
+      body: { ani: 0, version: 0 },
+    });
     expect(errorOf(response).fields?.['ani']).toBe(
       'Perioada de păstrare trebuie să fie un număr întreg de ani, între 1 și 100.',
     );
@@ -70,7 +87,12 @@ describeEachDialect('GDPR retention period: /api/settings/gdpr-retention', ({ us
     for (const role of ['medic', 'asistent', 'sterilizare']) {
       const user = await signIn(t(), [role]);
       expect((await call(t().app, { url, cookie: user.cookie })).statusCode).toBe(403);
-      const put = await call(t().app, { method: 'PUT', url, cookie: user.cookie, body: { ani: 5, version: 0 } });
+      const put = await call(t().app, {
+        method: 'PUT',
+        url,
+        cookie: user.cookie,
+        body: { ani: 5, version: 0 },
+      });
       expect(put.statusCode).toBe(403);
     }
   });
@@ -142,7 +164,12 @@ describeEachDialect('GDPR retention report: GET /api/gdpr/retentie', ({ useApp }
     const patientId = await insertPatientRow(t().db);
     await openedLongAgo(t(), patientId);
     expect((await call(t().app, { url, cookie: admin.cookie })).json<{ total: number }>().total).toBe(1);
-    const done = await call(t().app, { method: 'POST', url: `/api/pacienti/${patientId}/anonimizare`, cookie: admin.cookie });
+    const done = await call(t().app, {
+      method: 'POST',
+      body: {},
+      url: `/api/pacienti/${patientId}/anonimizare`,
+      cookie: admin.cookie,
+    });
     expect(done.statusCode, done.body).toBe(200);
     expect((await call(t().app, { url, cookie: admin.cookie })).json<{ total: number }>().total).toBe(0);
   });
@@ -172,12 +199,25 @@ describeEachDialect('GDPR anonymisation: POST /api/pacienti/{id}/anonimizare', (
     await openedLongAgo(t(), patientId);
     await t()
       .db.updateTable('patients')
-      .set({ email: 'ana@example.ro', telefon: '0722123456', birthdate: '1980-05-06', judet: 'CJ', oras: 'Cluj-Napoca' })
+      .set({
+        email: 'ana@example.ro',
+        telefon: '0722123456',
+        birthdate: '1980-05-06',
+        judet: 'CJ',
+        oras: 'Cluj-Napoca',
+      })
       .where('id', '=', patientId)
       .execute();
     const avatar = await storeFile(
       { db: t().db, dataDir: t().dataDir, now: t().clock.now },
-      { patientId, kind: 'avatar', name: 'avatar.png', contentType: 'image/png', data: await redBlue('png'), createdBy: admin.id },
+      {
+        patientId,
+        kind: 'avatar',
+        name: 'avatar.png',
+        contentType: 'image/png',
+        data: await redBlue('png'),
+        createdBy: admin.id,
+      },
     );
     await t().db.updateTable('patients').set({ avatar: avatar.name }).where('id', '=', patientId).execute();
     await t()
@@ -192,17 +232,30 @@ describeEachDialect('GDPR anonymisation: POST /api/pacienti/{id}/anonimizare', (
         created_at: '2026-03-05T09:00:00.000Z',
       })
       .execute();
-    const auditBefore = await t().db.selectFrom('audit_log').select('id').where('patient_id', '=', patientId).execute();
+    const auditBefore = await t()
+      .db.selectFrom('audit_log')
+      .select('id')
+      .where('patient_id', '=', patientId)
+      .execute();
     expect(await filesOnDisk(t().dataDir)).not.toEqual([]);
 
-    const response = await call(t().app, { method: 'POST', url: url(patientId), cookie: admin.cookie });
+    const response = await call(t().app, {
+      method: 'POST',
+      body: {},
+      url: url(patientId),
+      cookie: admin.cookie,
+    });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ _id: patientId, anonimizatLa: PAST_RETENTION, fisiereSterse: 6 });
+    expect(response.json()).toEqual({ _id: patientId, anonimizatLa: PAST_RETENTION, fisiereSterse: 5 });
 
-    // Every stored file's bytes are gone (picture, thumbnail, document and its thumbnail, signature, avatar).
+    // Every stored file's bytes are gone (picture and thumbnail, the PDF document, signature, avatar).
     expect(await filesOnDisk(t().dataDir)).toEqual([]);
     expect(await t().db.selectFrom('file_erasures').selectAll().execute()).toEqual([]);
-    const files = await t().db.selectFrom('files').select('deleted_at').where('patient_id', '=', patientId).execute();
+    const files = await t()
+      .db.selectFrom('files')
+      .select('deleted_at')
+      .where('patient_id', '=', patientId)
+      .execute();
     expect(files.every((file) => file.deleted_at !== null)).toBe(true);
 
     const patient = await call(t().app, { url: `/api/get-pacient/${patientId}`, cookie: admin.cookie });
@@ -220,27 +273,63 @@ describeEachDialect('GDPR anonymisation: POST /api/pacienti/{id}/anonimizare', (
       anonimizatLa: PAST_RETENTION,
     });
     // The treatments stay (the record without its owner's identity); the pictures leave it.
-    const entries = await t().db.selectFrom('history_entries').select('denumire').where('patient_id', '=', patientId).execute();
+    const entries = await t()
+      .db.selectFrom('history_entries')
+      .select('denumire')
+      .where('patient_id', '=', patientId)
+      .execute();
     expect(entries.map((entry) => entry.denumire).sort()).toEqual(['Detartraj', 'Obturație compozit']);
-    const pictures = await t().db.selectFrom('history_pictures').select('deleted_at').where('patient_id', '=', patientId).execute();
+    const pictures = await t()
+      .db.selectFrom('history_pictures')
+      .select('deleted_at')
+      .where('patient_id', '=', patientId)
+      .execute();
     expect(pictures.every((picture) => picture.deleted_at !== null)).toBe(true);
-    const documents = await t().db.selectFrom('documents').select('deleted_at').where('patient_id', '=', patientId).execute();
+    const documents = await t()
+      .db.selectFrom('documents')
+      .select('deleted_at')
+      .where('patient_id', '=', patientId)
+      .execute();
     expect(documents.every((document) => document.deleted_at !== null)).toBe(true);
-    const letter = await t().db.selectFrom('letters').select('text').where('id', '=', 'letter-1').executeTakeFirstOrThrow();
+    const letter = await t()
+      .db.selectFrom('letters')
+      .select('text')
+      .where('id', '=', 'letter-1')
+      .executeTakeFirstOrThrow();
     expect(letter.text).toBe('Conținut eliminat la anonimizare (GDPR).');
-    const appointment = await t().db.selectFrom('appointments').select('note').where('id', '=', 'appt-1').executeTakeFirstOrThrow();
+    const appointment = await t()
+      .db.selectFrom('appointments')
+      .select('note')
+      .where('id', '=', 'appt-1')
+      .executeTakeFirstOrThrow();
     expect(appointment.note).toBe('');
-    const payments = await t().db.selectFrom('payments').select('amount_bani').where('patient_id', '=', patientId).execute();
+    const payments = await t()
+      .db.selectFrom('payments')
+      .select('amount_bani')
+      .where('patient_id', '=', patientId)
+      .execute();
     expect(payments.map((payment) => payment.amount_bani)).toEqual([35_000]);
     // The search finds the patient under the new name only.
-    const search = await call(t().app, { url: '/api/pacienti?search=popescu', cookie: admin.cookie });
-    expect(search.json<{ total: number }>().total).toBe(0);
+    const search = (q: string) => call(t().app, { url: `/api/pacienti?q=${q}`, cookie: admin.cookie });
+    expect((await search('popescu')).json<{ total: number }>().total).toBe(0);
+    expect(
+      (await search('anonimizat')).json<{ pacienti: { _id: string }[] }>().pacienti.map((p) => p._id),
+    ).toEqual([patientId]);
 
-    const audit = await t().db.selectFrom('audit_log').selectAll().where('patient_id', '=', patientId).orderBy('id').execute();
+    const audit = await t()
+      .db.selectFrom('audit_log')
+      .selectAll()
+      .where('patient_id', '=', patientId)
+      .orderBy('id')
+      .execute();
     expect(audit.slice(0, auditBefore.length).map((row) => row.id)).toEqual(auditBefore.map((row) => row.id));
     const row = audit.find((entry) => entry.action === 'patient_anonymise');
     expect(row).toMatchObject({ user_id: admin.id, entity: 'patient', entity_id: patientId });
-    expect(JSON.parse(row?.details ?? '{}')).toMatchObject({ ani: 10, fisiereSterse: 6, ultimaVizita: '2026-03-05T08:00:00.000Z' });
+    expect(JSON.parse(row?.details ?? '{}')).toMatchObject({
+      ani: 10,
+      fisiereSterse: 5,
+      ultimaVizita: '2026-03-05T08:00:00.000Z',
+    });
     expect(auditActionLabel('patient_anonymise')).toBe('Anonimizare pacient (GDPR)');
   });
 
@@ -252,12 +341,21 @@ describeEachDialect('GDPR anonymisation: POST /api/pacienti/{id}/anonimizare', (
     await openedLongAgo(t(), patientId);
     const before = await filesOnDisk(t().dataDir);
 
-    const response = await call(t().app, { method: 'POST', url: url(patientId), cookie: admin.cookie });
+    const response = await call(t().app, {
+      method: 'POST',
+      body: {},
+      url: url(patientId),
+      cookie: admin.cookie,
+    });
     expect(response.statusCode, response.body).toBe(422);
     expect(errorOf(response).message).toBe(
       'Pacientul poate fi anonimizat începând cu 05.03.2036: perioada de păstrare este de 10 ani de la ultima vizită (05.03.2026).',
     );
-    const patient = await t().db.selectFrom('patients').selectAll().where('id', '=', patientId).executeTakeFirstOrThrow();
+    const patient = await t()
+      .db.selectFrom('patients')
+      .selectAll()
+      .where('id', '=', patientId)
+      .executeTakeFirstOrThrow();
     expect(patient).toMatchObject({ nume: 'Popescu', prenume: 'Ana', anonymised_at: null });
     expect(await filesOnDisk(t().dataDir)).toEqual(before);
   });
@@ -267,11 +365,23 @@ describeEachDialect('GDPR anonymisation: POST /api/pacienti/{id}/anonimizare', (
     const admin = await signIn(t(), ['admin']);
     const patientId = await insertPatientRow(t().db);
     await openedLongAgo(t(), patientId);
-    expect((await call(t().app, { method: 'POST', url: url(patientId), cookie: admin.cookie })).statusCode).toBe(200);
-    const again = await call(t().app, { method: 'POST', url: url(patientId), cookie: admin.cookie });
+    expect(
+      (await call(t().app, { method: 'POST', body: {}, url: url(patientId), cookie: admin.cookie }))
+        .statusCode,
+    ).toBe(200);
+    const again = await call(t().app, {
+      method: 'POST',
+      body: {},
+      url: url(patientId),
+      cookie: admin.cookie,
+    });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).message).toBe('Pacientul a fost deja anonimizat.');
-    const rows = await t().db.selectFrom('audit_log').select('id').where('action', '=', 'patient_anonymise').execute();
+    const rows = await t()
+      .db.selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'patient_anonymise')
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -280,30 +390,74 @@ describeEachDialect('GDPR anonymisation: POST /api/pacienti/{id}/anonimizare', (
     const admin = await signIn(t(), ['admin']);
     const patientId = await insertPatientRow(t().db, { deletedAt: '2017-01-01T10:00:00.000Z' });
     await openedLongAgo(t(), patientId);
-    const response = await call(t().app, { method: 'POST', url: url(patientId), cookie: admin.cookie });
+    const response = await call(t().app, {
+      method: 'POST',
+      body: {},
+      url: url(patientId),
+      cookie: admin.cookie,
+    });
     expect(response.statusCode, response.body).toBe(200);
   });
 
-  it('answers 404 for an unknown patient and 400 for an id too long', async () => {
+  it('answers 404 for an unknown patient, 400 for a body it does not take, 414 for an id too long', async () => {
+    t().clock.set(PAST_RETENTION);
     const admin = await signIn(t(), ['admin']);
-    const unknown = await call(t().app, { method: 'POST', url: url('nu-exista'), cookie: admin.cookie });
+    const unknown = await call(t().app, {
+      method: 'POST',
+      body: {},
+      url: url('nu-exista'),
+      cookie: admin.cookie,
+    });
     expect(unknown.statusCode).toBe(404);
     expect(errorOf(unknown).message).toBe('Pacientul nu a fost găsit.');
-    const long = await call(t().app, { method: 'POST', url: url('x'.repeat(101)), cookie: admin.cookie });
-    expect(long.statusCode).toBe(400);
+    const patientId = await insertPatientRow(t().db);
+    await openedLongAgo(t(), patientId);
+    const body = await call(t().app, {
+      method: 'POST',
+      url: url(patientId),
+      cookie: admin.cookie,
+      body: { nume: 'Altul' },
+    });
+    expect(body.statusCode, body.body).toBe(400);
+    expect(errorOf(body).code).toBe('invalid_input');
+    const none = await call(t().app, { method: 'POST', url: url(patientId), cookie: admin.cookie });
+    expect(none.statusCode, none.body).toBe(400);
+    const untouched = await t()
+      .db.selectFrom('patients')
+      .select('anonymised_at')
+      .where('id', '=', patientId)
+      .executeTakeFirstOrThrow();
+    expect(untouched.anonymised_at).toBeNull();
+    const long = await call(t().app, {
+      method: 'POST',
+      body: {},
+      url: url('x'.repeat(101)),
+      cookie: admin.cookie,
+    });
+    expect(long.statusCode).toBe(414);
+    expect(errorOf(long).code).toBe('uri_too_long');
   });
 
   it('answers 401 signed out and 403 to medic, asistent and sterilizare, changing nothing', async () => {
     t().clock.set(PAST_RETENTION);
     const patientId = await insertPatientRow(t().db);
     await openedLongAgo(t(), patientId);
-    expect((await call(t().app, { method: 'POST', url: url(patientId) })).statusCode).toBe(401);
+    expect((await call(t().app, { method: 'POST', body: {}, url: url(patientId) })).statusCode).toBe(401);
     for (const role of ['medic', 'asistent', 'sterilizare']) {
       const user = await signIn(t(), [role]);
-      const response = await call(t().app, { method: 'POST', url: url(patientId), cookie: user.cookie });
+      const response = await call(t().app, {
+        method: 'POST',
+        body: {},
+        url: url(patientId),
+        cookie: user.cookie,
+      });
       expect(response.statusCode).toBe(403);
     }
-    const patient = await t().db.selectFrom('patients').select('anonymised_at').where('id', '=', patientId).executeTakeFirstOrThrow();
+    const patient = await t()
+      .db.selectFrom('patients')
+      .select('anonymised_at')
+      .where('id', '=', patientId)
+      .executeTakeFirstOrThrow();
     expect(patient.anonymised_at).toBeNull();
   });
 
@@ -319,13 +473,21 @@ describeEachDialect('GDPR anonymisation: POST /api/pacienti/{id}/anonimizare', (
       createdBy: null,
     });
     // What the transaction leaves when the process dies before unlinking: the row deleted, the bytes listed.
-    await t().db.updateTable('files').set({ deleted_at: '2036-03-05T10:00:00.000Z' }).where('id', '=', file.id).execute();
+    await t()
+      .db.updateTable('files')
+      .set({ deleted_at: '2036-03-05T10:00:00.000Z' })
+      .where('id', '=', file.id)
+      .execute();
     await t()
       .db.insertInto('file_erasures')
       .values([
         { file_id: file.id, disk_name: file.disk_name, created_at: '2036-03-05T10:00:00.000Z' },
         // Bytes already unlinked before the crash: done too.
-        { file_id: 'gone', disk_name: 'ab/abababababababababababababababab', created_at: '2036-03-05T10:00:00.000Z' },
+        {
+          file_id: 'gone',
+          disk_name: 'ab/abababababababababababababababab',
+          created_at: '2036-03-05T10:00:00.000Z',
+        },
       ])
       .execute();
     expect(await filesOnDisk(t().dataDir)).toEqual([file.disk_name]);

@@ -13,7 +13,11 @@ export const PDF = Buffer.from(
   'latin1',
 );
 
-export async function signIn(t: TestApp, roles: string[], nume?: string): Promise<{ id: string; cookie: string }> {
+export async function signIn(
+  t: TestApp,
+  roles: string[],
+  nume?: string,
+): Promise<{ id: string; cookie: string }> {
   const user = await createUser(t.db, { roles, ...(nume ? { nume } : {}) });
   return { id: user.id, cookie: await loginAs(t.app, user.email, user.password) };
 }

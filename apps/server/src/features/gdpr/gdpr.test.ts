@@ -1,12 +1,10 @@
-import { createHash } from 'node:crypto';
 import JSZip from 'jszip';
 import { expect, it } from 'vitest';
 import { gdprExport, type GdprExport } from '@odonto/domain/contracts/gdpr';
 import { pdfText } from '../../../../../e2e/support/pdf-text';
-import { describeEachDialect, type TestApp } from '../../../test/build-test-app';
-import { createUser } from '../../../test/factories';
-import { call, errorOf, loginAs } from '../../../test/http';
-import { insertPatientRow, redBlue } from '../../../test/stored-files';
+import { describeEachDialect } from '../../../test/build-test-app';
+import { call, errorOf } from '../../../test/http';
+import { insertPatientRow } from '../../../test/stored-files';
 import { postForm } from '../../../test/upload';
 import { storeFile } from '../../files/store';
 import { PDF, patientWithRecord, signIn } from './gdpr.test-support';

@@ -57,7 +57,11 @@ export function useAnonymisePatient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (patientId: string) =>
-      request(`/api/pacienti/${segment(patientId)}/anonimizare`, { method: 'POST', schema: anonymiseResult }),
+      request(`/api/pacienti/${segment(patientId)}/anonimizare`, {
+        method: 'POST',
+        body: {},
+        schema: anonymiseResult,
+      }),
     onSuccess: () => queryClient.invalidateQueries(),
     meta: { isErrorHandled: true },
   });

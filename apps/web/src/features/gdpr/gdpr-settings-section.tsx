@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Divider, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Divider,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { Link } from 'react-router';
 import { formatCalendarDay, formatInstrumentDate } from '@odonto/domain/dates';
 import { ListPager } from '../../ui/list-pager';
@@ -10,8 +22,7 @@ import { RetentionSettingsForm } from './retention-settings';
 function RetentionReportTable() {
   const [page, setPage] = useState(1);
   const report = useRetentionReport(page);
-  if (report.isError)
-    return <Text c="red">Raportul nu a putut fi încărcat: {report.error.message}</Text>;
+  if (report.isError) return <Text c="red">Raportul nu a putut fi încărcat: {report.error.message}</Text>;
   if (!report.data) return <Skeleton h={120} />;
   const { total, pageSize, pacienti, ani } = report.data;
   if (total === 0)

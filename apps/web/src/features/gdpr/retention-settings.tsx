@@ -21,8 +21,7 @@ function RetentionForm({ settings, onReload }: { settings: RetentionSettings; on
 
   function handleSave(data: RetentionSettingsUpdate) {
     save.mutate(data, {
-      onSuccess: () =>
-        notifications.show({ color: 'teal', message: 'Perioada de păstrare a fost salvată.' }),
+      onSuccess: () => notifications.show({ color: 'teal', message: 'Perioada de păstrare a fost salvată.' }),
     });
   }
 
@@ -85,7 +84,6 @@ export function RetentionSettingsForm() {
         onReload={() => void settings.refetch()}
       />
     );
-  if (settings.isError)
-    return <Text c="red">Setarea nu a putut fi încărcată: {settings.error.message}</Text>;
+  if (settings.isError) return <Text c="red">Setarea nu a putut fi încărcată: {settings.error.message}</Text>;
   return <Skeleton h={80} />;
 }

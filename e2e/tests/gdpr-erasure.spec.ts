@@ -28,11 +28,14 @@ test('an admin anonymises a patient past the retention period from the report, a
   openedIn2010(demoApp.dataDir, patient._id);
 
   await page.goto('/setari?tab=gdpr');
-  await expect(page.getByLabel('Perioada de păstrare (ani de la ultima vizită)')).toHaveValue('10');
+  // The settings screen's code loads on its first visit: on a busy machine that alone takes seconds.
+  await expect(page.getByLabel('Perioada de păstrare (ani de la ultima vizită)')).toHaveValue('10', {
+    timeout: 30_000,
+  });
   const row = page.getByTestId('retention-row').filter({ hasText: `Uitatescu ${prenume}` });
   await expect(row).toContainText('04.01.2010');
   await expect(row).toContainText('04.01.2020');
-  await page.screenshot({ path: 'test-results/gdpr-retention-report.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('gdpr-retention-report.png'), fullPage: true });
 
   await row.getByRole('button', { name: 'Anonimizează' }).click();
   const dialog = page.getByRole('dialog', { name: 'Anonimizare pacient (GDPR)' });
@@ -41,7 +44,7 @@ test('an admin anonymises a patient past the retention period from the report, a
   await expect(dialog).toContainText('fișierele sunt șterse de pe disc');
   await expect(dialog).toContainText('Se păstrează:');
   await expect(dialog).toContainText('facturile emise rămân neschimbate');
-  await page.screenshot({ path: 'test-results/gdpr-anonymise-dialog.png' });
+  await page.screenshot({ path: test.info().outputPath('gdpr-anonymise-dialog.png') });
   await dialog.getByRole('button', { name: 'Anonimizează definitiv' }).click();
   await expect(
     page.getByText(`Pacientul Uitatescu ${prenume} (fișa nr. ${patient.id}) a fost anonimizat.`),
@@ -52,7 +55,7 @@ test('an admin anonymises a patient past the retention period from the report, a
   await expect(page.getByTestId('patient-name')).toHaveText('Pacient anonimizat');
   await expect(page.getByTestId('patient-anonymised')).toHaveText(/^Anonimizat la \d{2}\.\d{2}\.\d{4}$/);
   await expect(page.getByRole('button', { name: 'Anonimizează' })).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/gdpr-anonymised-patient.png' });
+  await page.screenshot({ path: test.info().outputPath('gdpr-anonymised-patient.png') });
 });
 
 test('the header refuses a patient still within the period with the day it becomes possible', async ({

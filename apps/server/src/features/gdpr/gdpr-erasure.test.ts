@@ -12,6 +12,20 @@ const PAST_RETENTION = '2036-03-05T10:00:00.000Z';
 const BEFORE_RETENTION = '2036-03-04T10:00:00.000Z';
 const OPENED = '2016-01-10T10:00:00.000Z';
 
+/** True when the patient has rows in `table` and every one is marked deleted. */
+async function allDeleted(
+  t: TestApp,
+  table: 'files' | 'history_pictures' | 'documents',
+  patientId: string,
+): Promise<boolean> {
+  const rows = await t.db
+    .selectFrom(table)
+    .select('deleted_at')
+    .where('patient_id', '=', patientId)
+    .execute();
+  return rows.length > 0 && rows.every((row) => row.deleted_at !== null);
+}
+
 async function openedLongAgo(t: TestApp, patientId: string, at = OPENED): Promise<void> {
   await t.db.updateTable('patients').set({ created_at: at }).where('id', '=', patientId).execute();
 }
@@ -251,12 +265,7 @@ describeEachDialect('GDPR anonymisation: POST /api/pacienti/{id}/anonimizare', (
     // Every stored file's bytes are gone (picture and thumbnail, the PDF document, signature, avatar).
     expect(await filesOnDisk(t().dataDir)).toEqual([]);
     expect(await t().db.selectFrom('file_erasures').selectAll().execute()).toEqual([]);
-    const files = await t()
-      .db.selectFrom('files')
-      .select('deleted_at')
-      .where('patient_id', '=', patientId)
-      .execute();
-    expect(files.every((file) => file.deleted_at !== null)).toBe(true);
+    expect(await allDeleted(t(), 'files', patientId)).toBe(true);
 
     const patient = await call(t().app, { url: `/api/get-pacient/${patientId}`, cookie: admin.cookie });
     expect(patient.statusCode, patient.body).toBe(200);
@@ -279,18 +288,8 @@ describeEachDialect('GDPR anonymisation: POST /api/pacienti/{id}/anonimizare', (
       .where('patient_id', '=', patientId)
       .execute();
     expect(entries.map((entry) => entry.denumire).sort()).toEqual(['Detartraj', 'Obturație compozit']);
-    const pictures = await t()
-      .db.selectFrom('history_pictures')
-      .select('deleted_at')
-      .where('patient_id', '=', patientId)
-      .execute();
-    expect(pictures.every((picture) => picture.deleted_at !== null)).toBe(true);
-    const documents = await t()
-      .db.selectFrom('documents')
-      .select('deleted_at')
-      .where('patient_id', '=', patientId)
-      .execute();
-    expect(documents.every((document) => document.deleted_at !== null)).toBe(true);
+    expect(await allDeleted(t(), 'history_pictures', patientId)).toBe(true);
+    expect(await allDeleted(t(), 'documents', patientId)).toBe(true);
     const letter = await t()
       .db.selectFrom('letters')
       .select('text')

@@ -38,6 +38,8 @@ function RetentionForm({ settings, onReload }: { settings: RetentionSettings; on
               w={360}
               min={1}
               max={100}
+              // Out of range is said (the contract's message), not silently changed to 1 or 100.
+              clampBehavior="none"
               allowDecimal={false}
               value={field.value}
               onChange={(value) => field.onChange(typeof value === 'number' ? value : Number.NaN)}

@@ -41,6 +41,8 @@ const PUBLIC_FEATURE_MODULES = {
     'auth/two-factor-policy-section',
     'auth/two-factor-reset',
     'gdpr/gdpr-export-button',
+    'gdpr/anonymise-patient-button',
+    'gdpr/gdpr-settings-section',
   ],
   'apps/server/src/features': [
     'auth/password.service',
@@ -49,6 +51,7 @@ const PUBLIC_FEATURE_MODULES = {
     'signatures/entry-signature',
     'patients/patients.presenter',
     'patients/live-patient.queries',
+    'patients/patient-search',
     'sterilisation/instrument-uses.service',
     'audit/audit-csv',
     'price-list/price-list.queries',

@@ -21,6 +21,7 @@ import { historyRoutes } from './features/history/history.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { ledgerRoutes } from './features/ledger/ledger.routes';
 import { gdprRoutes } from './features/gdpr/gdpr.routes';
+import { gdprErasureRoutes } from './features/gdpr/gdpr-erasure.routes';
 import { lettersRoutes } from './features/letters/letters.routes';
 import { signaturesRoutes } from './features/signatures/signatures.routes';
 import { patientsRoutes } from './features/patients/patients.routes';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(clinicRoutes);
   await app.register(lettersRoutes);
   await app.register(gdprRoutes);
+  await app.register(gdprErasureRoutes);
   await app.register(appointmentsRoutes);
   await app.register(signaturesRoutes);
   await app.register(sterilisationRoutes);

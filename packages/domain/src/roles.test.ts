@@ -45,6 +45,7 @@ const TABLE: Record<Permission, readonly [boolean, boolean, boolean, boolean, bo
   'read:own-reports': [true, true, true, false, false],
   'read:cash-report': [true, true, false, true, false],
   'export:patient': [true, true, true, false, false], // issue 16: GDPR access, admins and medics
+  'anonymise:patient': [true, true, false, false, false], // issue 16: GDPR erasure, admins only
 };
 const COLUMNS: readonly Role[] = ['admin', 'dinstitute_admin', 'medic', 'asistent', 'sterilizare'];
 

@@ -37,6 +37,8 @@ export const PERMISSIONS = [
   'read:cash-report',
   // GDPR right of access (issue 16): the patient's whole record as a ZIP.
   'export:patient',
+  // GDPR erasure (issue 16; decision 0035): the retention report and anonymising a patient past it.
+  'anonymise:patient',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

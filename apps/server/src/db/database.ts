@@ -48,6 +48,7 @@ export interface Database {
   user_totp: UserTotpTable;
   recovery_codes: RecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
+  file_erasures: FileErasuresTable;
 }
 
 export interface UsersTable {
@@ -175,6 +176,9 @@ export interface PatientsTable {
   version: number;
   deleted_at: string | null;
   deleted_by: string | null;
+  /** When the identity was removed (GDPR erasure, migration 0025); null for every other patient. */
+  anonymised_at: string | null;
+  anonymised_by: string | null;
 }
 export type PatientRow = Selectable<PatientsTable>;
 export type NewPatientRow = Insertable<PatientsTable>;
@@ -856,4 +860,12 @@ export interface SignInChallengesTable {
   created_at: string;
   expires_at: string;
   ip: string;
+}
+
+/** Bytes of stored files an anonymisation removed, still to unlink (migration 0025, decision 0035). */
+export interface FileErasuresTable {
+  file_id: string;
+  /** Relative to the files directory, as in `files.disk_name`. */
+  disk_name: string;
+  created_at: string;
 }

@@ -153,6 +153,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   letter_print: 'Tipărire scrisoare medicală',
   patient_letters_view: 'Vizualizare scrisori medicale',
   patient_gdpr_export: 'Export date pacient (GDPR)',
+  patient_anonymise: 'Anonimizare pacient (GDPR)',
+  gdpr_retention_change: 'Modificare perioadă de păstrare a datelor pacienților (GDPR)',
   review_request: 'Cerere de recenzie trimisă',
   review_create: 'Recenzie primită de la pacient',
   review_settings: 'Modificare trimitere automată a cererilor de recenzie',
@@ -374,6 +376,11 @@ const DETAIL_TEXTS: Readonly<Record<string, DetailText>> = {
     Array.isArray(value) && value.length === 0
       ? 'Obligatorie pentru niciun rol'
       : `Obligatorie pentru: ${list(value)}`,
+  // GDPR erasure (decision 0035)
+  ani: (value) => `Perioada de păstrare: ${word(value)} ani`,
+  aniInainte: (value) => `Perioada anterioară: ${word(value)} ani`,
+  ultimaVizita: (value) => `Ultima vizită: ${formatAuditTime(String(value))}`,
+  fisiereSterse: (value) => `Fișiere șterse: ${word(value)}`,
   // Identifiers and internal values: in the rows' own columns or of no use to a reader.
   version: () => null,
   sha256: () => null,

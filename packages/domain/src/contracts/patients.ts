@@ -113,6 +113,8 @@ export const patient = z.object({
   signature: z.unknown().nullable(),
   version: z.number().int(),
   deletedAt: z.string().nullable(),
+  /** When the patient was anonymised (GDPR erasure, decision 0035); null for every other patient. */
+  anonimizatLa: z.string().nullable().optional(),
   /** The balance of the patient's account (issue 13): GET /api/get-pacient only, for roles that read payments. */
   sold: balance.optional(),
 });

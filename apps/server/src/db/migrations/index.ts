@@ -23,6 +23,7 @@ import { doctorReceivables } from './0020-doctor-receivables';
 import { idempotencyKeys } from './0021-idempotency-keys';
 import { twoFactor } from './0022-two-factor';
 import { entryCancellation } from './0024-entry-cancellation';
+import { gdprErasure } from './0025-gdpr-erasure';
 
 /**
  * Every migration, in order. Names are numbered and never change once released; migrations are
@@ -53,6 +54,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0021-idempotency-keys': idempotencyKeys(),
     '0022-two-factor': twoFactor(),
     '0024-entry-cancellation': entryCancellation(),
+    '0025-gdpr-erasure': gdprErasure(),
   };
 }
 

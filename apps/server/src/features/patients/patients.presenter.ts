@@ -93,6 +93,7 @@ export function toPatient(
     ...toListItem(row),
     birthdate: row.birthdate,
     varsta: ageOf(row.birthdate, now),
+    anonimizatLa: row.anonymised_at,
     updatedAt: row.updated_at,
     antecedente: parseAntecedente(row.antecedente),
     antecedenteDetalii: row.antecedente_detalii,

@@ -35,6 +35,7 @@ describeEachDialect('patients: save, get, update', ({ useApp }) => {
       telefon: '0722123456',
       birthdate: '1980-03-06',
       varsta: 45,
+      anonimizatLa: null,
       createdAt: '2026-03-05T10:00:00.000Z',
       updatedAt: '2026-03-05T10:00:00.000Z',
       judet: '',

@@ -4,10 +4,11 @@ import { IconLock, IconPhone, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { balanceLabel } from '@odonto/domain/contracts/ledger';
 import type { Patient } from '@odonto/domain/contracts/patients';
-import { formatBreadcrumbDate } from '@odonto/domain/dates';
+import { formatBreadcrumbDate, formatInstrumentDate } from '@odonto/domain/dates';
 import { formatLei } from '@odonto/domain/money';
 import { can } from '@odonto/domain/roles';
 import { useCurrentUser } from '../../lib/current-user';
+import { AnonymisePatientButton } from '../gdpr/anonymise-patient-button';
 import { GdprExportButton } from '../gdpr/gdpr-export-button';
 import { LetterButton } from '../letters/letter-button';
 import { PrintPatientButton } from '../print/print-patient-button';
@@ -49,6 +50,7 @@ export function PatientHeader({ patient, onOwnVersionChange }: PatientHeaderProp
   const name = fullName(patient);
   // Only an admin can open a deleted patient (to check it before restoring it from the list).
   const isDeleted = patient.deletedAt !== null;
+  const anonymisedAt = patient.anonimizatLa ?? null;
   const canBlock = can(userCtx.roles, 'block:patient') && !isDeleted;
   const canDelete = can(userCtx.roles, 'delete:patient') && !isDeleted;
   const canSign = can(userCtx.roles, 'write:patient') && !isDeleted;
@@ -100,6 +102,11 @@ export function PatientHeader({ patient, onOwnVersionChange }: PatientHeaderProp
                     Șters
                   </Badge>
                 ) : null}
+                {anonymisedAt ? (
+                  <Badge color="grape" variant="light" radius="sm" data-testid="patient-anonymised">
+                    {`Anonimizat la ${formatInstrumentDate(anonymisedAt)}`}
+                  </Badge>
+                ) : null}
               </Group>
               <Group gap="lg" c="dimmed">
                 <Text size="sm">
@@ -138,6 +145,7 @@ export function PatientHeader({ patient, onOwnVersionChange }: PatientHeaderProp
             {isDeleted ? null : <PrintPatientButton patient={patient} />}
             {isDeleted ? null : <LetterButton patient={patient} />}
             {isDeleted ? null : <GdprExportButton patientId={patient._id} />}
+            {anonymisedAt ? null : <AnonymisePatientButton patient={patient} />}
             {canBlock ? (
               <Switch
                 label="Blocat"

@@ -54,6 +54,7 @@ export const backupScheduleUpdate = z
     }
   });
 export type BackupScheduleUpdate = z.input<typeof backupScheduleUpdate>;
+export type BackupScheduleData = z.output<typeof backupScheduleUpdate>;
 
 export const BACKUP_TRIGGERS = ['schedule', 'manual'] as const;
 export const BACKUP_RESULTS = ['running', 'ok', 'error'] as const;

@@ -1,6 +1,6 @@
 import Sqlite from 'better-sqlite3';
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, type Dirent } from 'node:fs';
+import { createWriteStream, type Dirent } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { pack as tarPack, type Pack } from 'tar-stream';
 import type { DatabaseConfig } from '../../config';
+import { isNotFound, syncDirectory } from '../../files/store';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -87,9 +88,10 @@ export async function writeBackupArchive(
       await addBuffer(packer, MANIFEST_ENTRY, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
       packer.finalize();
       await written;
-      await syncPath(part);
+      const archive = await open(part, 'r+');
+      await archive.sync().finally(() => archive.close());
       await rename(part, destination);
-      await syncPath(directory);
+      await syncDirectory(directory);
       return { file: destination, size: (await stat(destination)).size, manifest };
     } catch (error) {
       packer.destroy(error as Error);
@@ -205,20 +207,4 @@ async function addBuffer(packer: Pack, name: string, data: Buffer): Promise<void
       error ? reject(error) : resolve(),
     );
   });
-}
-
-async function syncPath(path: string): Promise<void> {
-  let handle;
-  try {
-    handle = await open(path, 'r');
-    await handle.sync();
-  } catch {
-    // Windows cannot fsync a folder; NTFS journals the rename itself.
-  } finally {
-    await handle?.close();
-  }
-}
-
-function isNotFound(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
 }

@@ -36,7 +36,7 @@ async function writeEntries(archive: string, entries: Map<string, Buffer>): Prom
 }
 
 /** `npm run restore -- <archive>` refuses, leaving the target as it was, whatever is wrong. */
-describe('npm run restore of an archive: refusals', () => {
+describe('npm run restore of an archive: refusals', { timeout: 90_000 }, () => {
   let workDir: string;
   let sourceDir: string;
   let targetDir: string;

@@ -15,7 +15,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { IconAlertTriangle, IconDeviceFloppy, IconPlayerPlay } from '@tabler/icons-react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import {
   backupScheduleUpdate,
   type BackupRun,
@@ -75,8 +75,39 @@ function LastRun({ run }: { run: BackupRun | null }) {
   );
 }
 
+type ScheduleForm = UseFormReturn<BackupScheduleUpdate, unknown, BackupScheduleData>;
+
+/** A text field of the form, showing the server's message for it when there is one. */
+function TextField({
+  form,
+  name,
+  description,
+  placeholder,
+}: {
+  form: ScheduleForm;
+  name: 'time' | 'directory';
+  description: string;
+  placeholder: string;
+}) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextInput
+          label={FIELD_LABELS[name]}
+          description={description}
+          placeholder={placeholder}
+          {...field}
+          error={fieldState.error?.type === 'server' ? fieldState.error.message : visibleError(fieldState)}
+        />
+      )}
+    />
+  );
+}
+
 function ScheduleForm({ settings }: { settings: BackupSettings }) {
-  const form = useForm<BackupScheduleUpdate, unknown, BackupScheduleData>({
+  const form: ScheduleForm = useForm<BackupScheduleUpdate, unknown, BackupScheduleData>({
     mode: 'onTouched',
     resolver: zodResolver(backupScheduleUpdate),
     defaultValues: valuesOf(settings),
@@ -122,21 +153,7 @@ function ScheduleForm({ settings }: { settings: BackupSettings }) {
           )}
         />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <Controller
-            control={form.control}
-            name="time"
-            render={({ field, fieldState }) => (
-              <TextInput
-                label={FIELD_LABELS.time}
-                description="24 de ore, ora României"
-                placeholder="02:00"
-                {...field}
-                error={
-                  fieldState.error?.type === 'server' ? fieldState.error.message : visibleError(fieldState)
-                }
-              />
-            )}
-          />
+          <TextField form={form} name="time" description="24 de ore, ora României" placeholder="02:00" />
           <Controller
             control={form.control}
             name="keep"
@@ -157,20 +174,11 @@ function ScheduleForm({ settings }: { settings: BackupSettings }) {
             )}
           />
         </SimpleGrid>
-        <Controller
-          control={form.control}
+        <TextField
+          form={form}
           name="directory"
-          render={({ field, fieldState }) => (
-            <TextInput
-              label={FIELD_LABELS.directory}
-              description="Calea completă pe serverul Odonto, de preferat pe alt disc, de exemplu /var/backups/odonto. Stocarea S3 nu este configurată în această instalare."
-              placeholder="/var/backups/odonto"
-              {...field}
-              error={
-                fieldState.error?.type === 'server' ? fieldState.error.message : visibleError(fieldState)
-              }
-            />
-          )}
+          description="Calea completă pe serverul Odonto, de preferat pe alt disc, de exemplu /var/backups/odonto. Stocarea S3 nu este configurată în această instalare."
+          placeholder="/var/backups/odonto"
         />
         {isStale ? (
           <Alert color="orange" variant="light" icon={<IconAlertTriangle />}>

@@ -23,8 +23,9 @@ RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 # with the production dependencies built above (same Debian release and Node version, so the native
 # modules fit) and the built web app.
 FROM node:${NODE_VERSION}-bookworm-slim
+# postgresql-client: pg_dump and pg_restore (15) for `npm run backup` / `npm run restore` on PostgreSQL.
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends tini \
+  && apt-get install -y --no-install-recommends tini postgresql-client \
   && rm -rf /var/lib/apt/lists/*
 # MALLOC_ARENA_MAX: as npm start's launcher sets it (scripts/start.mjs), for parallel image uploads.
 ENV NODE_ENV=production \

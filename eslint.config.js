@@ -39,6 +39,7 @@ const PUBLIC_FEATURE_MODULES = {
     'invoices/issue-invoice-button',
     'efactura/efactura-section',
     'auth/two-factor-policy-section',
+    'backups/backups-section',
     'auth/two-factor-reset',
     'gdpr/gdpr-export-button',
     'gdpr/anonymise-patient-button',

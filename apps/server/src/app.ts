@@ -13,6 +13,8 @@ import { appointmentsRoutes } from './features/appointments/appointments.routes'
 import { auditRoutes } from './features/audit/audit.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { avatarsRoutes } from './features/avatars/avatars.routes';
+import { registerBackupScheduler } from './features/backups/backup-scheduler';
+import { backupsRoutes } from './features/backups/backups.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { efacturaRoutes } from './features/efactura/efactura.routes';
 import { registerEfacturaWorker } from './features/efactura/efactura-worker-plugin';
@@ -89,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('mailer', deps.mailer ?? createMailer({ config, db: deps.db, now, log: app.log }));
   registerOutboxWorker(app, deps.sms);
   registerEfacturaWorker(app);
+  registerBackupScheduler(app);
 
   registerErrorHandling(app, deps.reportError);
   await registerSecurity(app, config);
@@ -132,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(plansRoutes);
   await app.register(reportsRoutes);
   await app.register(sessionsRoutes);
+  await app.register(backupsRoutes);
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -47,6 +47,12 @@ describe('npm run restore', () => {
   });
   const restore = (file: string, extra: Record<string, string> = {}) =>
     runScript('src/scripts/restore.ts', [file], env(extra));
+  /** A plain copy of the database (SQLite's backup API), as `npm run backup` made before it wrote archives. */
+  const plainCopy = async (file: string) => {
+    const source = new Sqlite(database, { readonly: true });
+    await source.backup(file);
+    source.close();
+  };
   /** The data dir's files (the lock file aside) and the database's bytes. */
   const snapshot = () => ({
     files: readdirSync(dataDir)
@@ -66,7 +72,7 @@ describe('npm run restore', () => {
     const serverDone = finished(server);
     const url = await listening(server);
     const backupFile = join(workDir, 'backup.sqlite');
-    expect((await runScript('src/scripts/backup.ts', [backupFile], env())).code).toBe(0);
+    await plainCopy(backupFile);
 
     const before = snapshot();
     const refused = await restore(backupFile);
@@ -90,7 +96,7 @@ describe('npm run restore', () => {
     const firstDone = finished(first);
     const firstUrl = await listening(first);
     const backupFile = join(workDir, 'backup.sqlite');
-    expect((await runScript('src/scripts/backup.ts', [backupFile], env())).code).toBe(0);
+    await plainCopy(backupFile);
     // Written after the backup: a session (and its audit row), only in the write-ahead log when killed.
     const login = await signIn(firstUrl);
     expect(login.status).toBe(200);
@@ -143,7 +149,10 @@ describe('npm run restore', () => {
     it('a file that is not a database', async () => {
       const file = join(workDir, 'notes.sqlite');
       writeFileSync(file, 'not a database at all, just some text\n'.repeat(200));
-      await refuses(file, `${file} nu este o bază de date SQLite`);
+      await refuses(
+        file,
+        `${file} nu este nici o arhivă făcută cu npm run backup, nici o bază de date SQLite`,
+      );
     });
 
     it('a damaged database (integrity_check fails)', async () => {
@@ -175,12 +184,12 @@ describe('npm run restore', () => {
     });
   });
 
-  it('on PostgreSQL points to pg_restore and exits 2', async () => {
-    const refused = await restore(join(workDir, 'backup.dump'), {
-      DATABASE_URL: 'postgres://odonto@127.0.0.1:5432/odonto',
-    });
+  it('on PostgreSQL refuses a plain SQLite copy (only an archive restores there) and exits 2', async () => {
+    const file = join(workDir, 'backup.sqlite');
+    copyFileSync(inject('sqliteTemplate'), file);
+    const refused = await restore(file, { DATABASE_URL: 'postgres://odonto@127.0.0.1:5432/odonto' });
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('pg_restore');
+    expect(refused.stderr).toContain('nu este o arhivă făcută cu npm run backup');
     expect(refused.stderr).toContain('README');
   });
 });

@@ -166,7 +166,7 @@ async function removeBlobs(store: Pick<FileStore, 'dataDir'>, rows: readonly Fil
 }
 
 /** The rename is durable only once its folder is synced (POSIX); some systems cannot open a folder. */
-async function syncDirectory(path: string): Promise<void> {
+export async function syncDirectory(path: string): Promise<void> {
   let handle;
   try {
     handle = await open(path, 'r');
@@ -178,6 +178,6 @@ async function syncDirectory(path: string): Promise<void> {
   }
 }
 
-function isNotFound(error: unknown): boolean {
+export function isNotFound(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
 }

@@ -1,40 +1,47 @@
-// `npm run backup -- <file>`: a consistent online copy of the embedded database (SQLite's backup API),
-// safe while the app runs. For PostgreSQL use pg_dump (README "Backup").
-import Sqlite from 'better-sqlite3';
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+// `npm run backup -- <archive.tar.gz | directory>`: one archive with the database, the uploaded files, the
+// secrets key and a manifest of checksums (features/backups/backup-archive.ts), made while the app runs, on
+// SQLite (its backup API) or PostgreSQL (pg_dump). A directory gets a file named odonto-backup-<time>.tar.gz.
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../config';
+import { writeBackupArchive } from '../features/backups/backup-archive';
+import { backupFileName } from '../features/backups/backup-files';
+import { Refusal } from '../features/backups/refusal';
 
-async function run(): Promise<number> {
+async function run(): Promise<string> {
   const target = process.argv[2];
-  if (!target) {
-    console.error('Folosire: npm run backup -- <fișier.sqlite>');
-    return 2;
+  if (!target || process.argv.length > 3) {
+    throw new Refusal('Folosire: npm run backup -- <arhivă.tar.gz sau director>', 2);
   }
   const config = loadConfig(process.env);
-  if (config.database.kind !== 'sqlite') {
-    console.error('Baza de date este PostgreSQL: folosiți pg_dump (vezi README, „Backup”).');
-    return 2;
+  const now = () => new Date();
+  const isDirectory = target.endsWith('/') || (existsSync(target) && statSync(target).isDirectory());
+  const destination = isDirectory ? join(resolve(target), backupFileName(now())) : resolve(target);
+  if (!isDirectory && existsSync(destination)) {
+    throw new Refusal(`Există deja ${destination}; alegeți alt nume (o copie nu o înlocuiește pe alta).`);
   }
-  if (!existsSync(config.database.file)) {
-    console.error(`Nu există baza de date ${config.database.file}.`);
-    return 1;
-  }
-  const destination = resolve(target);
-  mkdirSync(dirname(destination), { recursive: true });
-  const source = new Sqlite(config.database.file, { readonly: true, fileMustExist: true });
-  try {
-    await source.backup(destination);
-  } finally {
-    source.close();
-  }
-  console.log(`Copie salvată: ${destination}`);
-  return 0;
+  const { file, size, manifest } = await writeBackupArchive(
+    { dataDir: config.dataDir, database: config.database, hasConfiguredSecretKey: config.secretKey !== null },
+    destination,
+    now,
+  );
+  const files = manifest.entries.filter((entry) => entry.name.startsWith('files/')).length;
+  return (
+    `Copie salvată: ${file} (${size} octeți; baza de date ${manifest.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL, pg_dump'}, ` +
+    `${files} fișiere, ultima migrare ${manifest.schema.last ?? '—'}).`
+  );
 }
 
 run().then(
-  (code) => process.exit(code),
+  (report) => {
+    console.log(report);
+    process.exit(0);
+  },
   (error: unknown) => {
+    if (error instanceof Refusal) {
+      console.error(error.message);
+      process.exit(error.code);
+    }
     console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);
   },

@@ -1,67 +1,66 @@
-// `npm run restore -- <file>`: puts a backup of the embedded database (`npm run backup`) in place of the
-// current one, with no server running on the data dir. For PostgreSQL use pg_restore or psql (README,
-// "Backup and restore").
+// `npm run restore -- <archive> [--force]`: restores a backup archive (`npm run backup`): the database, the
+// uploaded files and the secrets key, into an empty data dir and an empty database; `--force` replaces
+// what is there (moved aside, never deleted). See features/backups/restore-archive.ts.
 //
-// Nothing is deleted and the current database is touched only once the backup has passed every check:
+// `npm run restore -- <copie.sqlite>` still restores a plain copy of the embedded database (what
+// `npm run backup` wrote before it wrote archives). Nothing is deleted and the current database is touched
+// only once the copy has passed every check:
 //   1. the data dir's lock is taken (a running server refuses; no server can start during the restore);
-//   2. the backup is copied next to the target under a temporary name, and the copy is checked: a SQLite
-//      database, `PRAGMA integrity_check` ok, an Odonto database (its migrations table) and none of its
-//      migrations unknown to this version;
-//   3. the current database and its -wal/-shm/-journal are renamed aside together (as a set they are still
-//      a whole database), so no stale -wal is ever left beside the restored file;
-//   4. the checked copy is renamed into place, and the file and the directory are synced.
-import Sqlite from 'better-sqlite3';
-import {
-  closeSync,
-  constants,
-  copyFileSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readSync,
-  renameSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+//   2. the copy is copied next to the target under a temporary name, and checked: a SQLite database,
+//      `PRAGMA integrity_check` ok, an Odonto database (its migrations table) and none of its migrations
+//      unknown to this version;
+//   3. the current database and its -wal/-shm/-journal are renamed aside together, and the checked copy is
+//      renamed into place, and the file and the directory are synced.
+import { constants, copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig, type Config } from '../config';
 import { DataDirInUseError, lockDataDir, type DataDirLock } from '../db/data-dir-lock';
-import { migrations } from '../db/migrations/index';
+import { isGzip } from '../features/backups/archive-reader';
+import { restoreArchive } from '../features/backups/restore-archive';
+import { Refusal, UNTOUCHED, fileStamp } from '../features/backups/refusal';
+import {
+  checkCopy,
+  dropCopyCompanions,
+  hasSqliteHeader,
+  removeWithCompanions,
+  swapInCopy,
+  syncFile,
+} from '../features/backups/sqlite-copy';
 
-/** A refusal: the message is printed and the process exits with `code`; nothing was changed. */
-class Refusal extends Error {
-  constructor(
-    message: string,
-    readonly code = 1,
-  ) {
-    super(message);
+const USAGE = 'Folosire: npm run restore -- <arhivă.tar.gz> [--force]   (sau <copie.sqlite>)';
+
+async function run(): Promise<string> {
+  const args = process.argv.slice(2);
+  const force = args.includes('--force');
+  const unknown = args.filter((arg) => arg.startsWith('--') && arg !== '--force');
+  const files = args.filter((arg) => !arg.startsWith('--'));
+  if (unknown.length > 0 || files.length !== 1 || !files[0]) throw new Refusal(USAGE, 2);
+  const config = loadConfig(process.env);
+  const backup = resolve(files[0]);
+  if (!existsSync(backup)) throw new Refusal(`Nu există fișierul ${backup}. ${UNTOUCHED}`);
+  if (!statSync(backup).isFile()) throw new Refusal(`${backup} nu este un fișier. ${UNTOUCHED}`);
+
+  mkdirSync(config.dataDir, { recursive: true });
+  const lock = await takeLock(config.dataDir);
+  try {
+    if (isGzip(backup)) return await restoreArchive(config, backup, { force, now: () => new Date() });
+    if (config.database.kind !== 'sqlite') {
+      throw new Refusal(
+        `${backup} nu este o arhivă făcută cu npm run backup. Pe PostgreSQL se restaurează arhiva ` +
+          '(vezi README, „Backup and restore”).',
+        2,
+      );
+    }
+    return restoreSqliteCopy(config, config.database.file, backup);
+  } finally {
+    lock.release();
   }
 }
 
-const UNTOUCHED = 'Baza de date actuală nu a fost atinsă.';
-/** Files SQLite keeps beside a database; beside another database file they corrupt it. */
-const COMPANIONS = ['-wal', '-shm', '-journal'] as const;
-
-async function run(): Promise<string> {
-  const argument = process.argv[2];
-  if (!argument) throw new Refusal('Folosire: npm run restore -- <copie.sqlite>', 2);
-  const config = loadConfig(process.env);
-  if (config.database.kind !== 'sqlite') {
-    throw new Refusal(
-      'Baza de date este PostgreSQL: restaurați o copie pg_dump cu pg_restore (sau una SQL cu psql), ' +
-        'cu serverul oprit — vezi README, „Backup and restore”.',
-      2,
-    );
-  }
-  const target = config.database.file;
-  const dataDir = config.dataDir;
-  const backup = resolve(argument);
-
-  mkdirSync(dataDir, { recursive: true });
-  let lock: DataDirLock;
+/** A running server holds the lock; the restore holds it too, so no server starts meanwhile. */
+async function takeLock(dataDir: string): Promise<DataDirLock> {
   try {
-    lock = await lockDataDir(dataDir);
+    return await lockDataDir(dataDir);
   } catch (error) {
     if (!(error instanceof DataDirInUseError)) throw error;
     const owner = error.ownerPid === null ? 'un server Odonto' : `serverul Odonto cu PID ${error.ownerPid}`;
@@ -70,65 +69,13 @@ async function run(): Promise<string> {
         `Opriți serverul (systemctl stop odonto, docker stop sau Ctrl-C) și porniți din nou restaurarea. ${UNTOUCHED}`,
     );
   }
-  try {
-    checkBackupFile(backup);
-    const copy = join(dataDir, `${basename(target)}.restore-${stamp()}-${process.pid}.tmp`);
-    let lastMigration: string;
-    try {
-      copyFileSync(backup, copy, constants.COPYFILE_EXCL);
-      lastMigration = checkCopy(copy, backup);
-      dropCopyCompanions(copy);
-      syncFile(copy);
-    } catch (error) {
-      removeWithCompanions(copy);
-      throw error;
-    }
-
-    const aside = `${target}.before-restore-${stamp()}`;
-    const present = ['', ...COMPANIONS].filter((suffix) => existsSync(target + suffix));
-    const renamed: string[] = [];
-    try {
-      // The companions first: a crash between two renames must never leave a stale -wal beside a database.
-      for (const suffix of [...COMPANIONS, '']) {
-        if (!present.includes(suffix)) continue;
-        renameSync(target + suffix, aside + suffix);
-        renamed.push(suffix);
-      }
-      renameSync(copy, target);
-    } catch (error) {
-      // Put back what was moved, the database before its companions, so the data dir is as it was.
-      for (const suffix of ['', ...COMPANIONS].filter((moved) => renamed.includes(moved))) {
-        renameSync(aside + suffix, target + suffix);
-      }
-      removeWithCompanions(copy);
-      throw error;
-    }
-    const moved = present.map((suffix) => aside + suffix);
-    syncFile(target);
-    syncFile(dataDir);
-
-    const lines = [
-      `Baza de date ${target} a fost restaurată din ${backup} ` +
-        `(integrity_check: ok; ultima migrare: ${lastMigration}).`,
-      moved.length > 0
-        ? `Baza de date anterioară a fost mutată (nu ștearsă): ${moved.join(', ')}. ` +
-          'Ștergeți aceste fișiere când nu mai aveți nevoie de ele.'
-        : `Nu exista o bază de date anterioară în ${dataDir}.`,
-      `Fișierele încărcate (${join(dataDir, 'files')}) nu au fost atinse. Acum puteți porni serverul.`,
-    ];
-    return lines.join('\n');
-  } finally {
-    lock.release();
-  }
 }
 
-/** The backup exists, is a file, starts like a SQLite database and has no -wal holding part of it. */
-function checkBackupFile(backup: string): void {
-  if (!existsSync(backup)) throw new Refusal(`Nu există fișierul ${backup}. ${UNTOUCHED}`);
-  if (!statSync(backup).isFile()) throw new Refusal(`${backup} nu este un fișier. ${UNTOUCHED}`);
+function restoreSqliteCopy(config: Config, target: string, backup: string): string {
+  const dataDir = config.dataDir;
   if (!hasSqliteHeader(backup)) {
     throw new Refusal(
-      `${backup} nu este o bază de date SQLite (o copie făcută cu npm run backup). ${UNTOUCHED}`,
+      `${backup} nu este nici o arhivă făcută cu npm run backup, nici o bază de date SQLite. ${UNTOUCHED}`,
     );
   }
   // An empty -wal is what a reader leaves behind; one with content holds part of the database.
@@ -138,91 +85,30 @@ function checkBackupFile(backup: string): void {
         `nu o copie, și fără acel fișier ar fi incompletă. Faceți copia cu npm run backup. ${UNTOUCHED}`,
     );
   }
-}
-
-function hasSqliteHeader(file: string): boolean {
-  const header = Buffer.alloc(16);
-  const fd = openSync(file, 'r');
+  const copy = join(dataDir, `${basename(target)}.restore-${fileStamp(new Date())}-${process.pid}.tmp`);
+  let lastMigration: string;
   try {
-    return readSync(fd, header, 0, 16, 0) === 16 && header.toString('latin1') === 'SQLite format 3\0';
-  } finally {
-    closeSync(fd);
+    copyFileSync(backup, copy, constants.COPYFILE_EXCL);
+    lastMigration = checkCopy(copy, backup);
+    dropCopyCompanions(copy);
+    syncFile(copy);
+  } catch (error) {
+    removeWithCompanions(copy);
+    throw error;
   }
-}
-
-/** Checks the copy that will be put in place; answers the name of its last migration. */
-function checkCopy(copy: string, backup: string): string {
-  const database = new Sqlite(copy, { fileMustExist: true });
-  try {
-    let problems: string[];
-    try {
-      const rows = database.pragma('integrity_check') as { integrity_check: string }[];
-      problems = rows.map((row) => row.integrity_check);
-    } catch (error) {
-      throw new Refusal(
-        `Copia ${backup} nu poate fi citită ca bază de date: ${(error as Error).message}. ${UNTOUCHED}`,
-      );
-    }
-    if (problems.length !== 1 || problems[0] !== 'ok') {
-      throw new Refusal(
-        `Copia ${backup} este deteriorată (PRAGMA integrity_check):\n  ` +
-          `${problems.slice(0, 5).join('\n  ')}\n${UNTOUCHED}`,
-      );
-    }
-    const table = database
-      .prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'")
-      .get();
-    if (!table) {
-      throw new Refusal(
-        `${backup} este o bază de date SQLite, dar nu una Odonto (nu are tabelul migrărilor). ${UNTOUCHED}`,
-      );
-    }
-    const applied = (
-      database.prepare('select name from kysely_migration order by name').all() as { name: string }[]
-    ).map((row) => row.name);
-    const known = new Set(Object.keys(migrations('sqlite')));
-    const unknown = applied.filter((name) => !known.has(name));
-    if (unknown.length > 0) {
-      throw new Refusal(
-        `Copia ${backup} a fost făcută de o versiune mai nouă de Odonto (migrări necunoscute: ` +
-          `${unknown.join(', ')}); restaurați-o cu versiunea care a făcut-o. ${UNTOUCHED}`,
-      );
-    }
-    const last = applied.at(-1);
-    if (last === undefined) {
-      throw new Refusal(`${backup} este o bază de date Odonto goală (nicio migrare). ${UNTOUCHED}`);
-    }
-    return last;
-  } finally {
-    database.close();
-  }
-}
-
-/** Closing the copy checkpointed its own -wal into it and removed it: the copy is one file again. */
-function dropCopyCompanions(copy: string): void {
-  if (existsSync(`${copy}-wal`) && statSync(`${copy}-wal`).size > 0) {
-    throw new Error(`SQLite left ${copy}-wal behind after closing the copy`);
-  }
-  rmSync(`${copy}-wal`, { force: true });
-  rmSync(`${copy}-shm`, { force: true });
-}
-
-function syncFile(path: string): void {
-  const fd = openSync(path, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-function removeWithCompanions(file: string): void {
-  for (const suffix of ['', ...COMPANIONS]) rmSync(file + suffix, { force: true });
-}
-
-/** A moment as part of a file name: 2026-11-25T13-15-20-123Z. */
-function stamp(): string {
-  return new Date().toISOString().replace(/[:.]/g, '-');
+  const moved = swapInCopy(copy, target, `${target}.before-restore-${fileStamp(new Date())}`);
+  syncFile(target);
+  syncFile(dataDir);
+  return [
+    `Baza de date ${target} a fost restaurată din ${backup} ` +
+      `(integrity_check: ok; ultima migrare: ${lastMigration}).`,
+    moved.length > 0
+      ? `Baza de date anterioară a fost mutată (nu ștearsă): ${moved.join(', ')}. ` +
+        'Ștergeți aceste fișiere când nu mai aveți nevoie de ele.'
+      : `Nu exista o bază de date anterioară în ${dataDir}.`,
+    `Fișierele încărcate (${join(dataDir, 'files')}) nu au fost atinse: o copie simplă a bazei de date nu ` +
+      'le conține (o arhivă făcută cu npm run backup le conține). Acum puteți porni serverul.',
+  ].join('\n');
 }
 
 run().then(

@@ -191,6 +191,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   efactura_authorize_failed: 'Autorizare ANAF eșuată',
   efactura_token_refresh: 'Token ANAF reînnoit',
   efactura_submission_resolve: 'Trimitere e-Factura rezolvată manual',
+  backup_settings_update: 'Modificare copie de siguranță programată',
+  backup_run: 'Copie de siguranță făcută',
+  backup_run_failed: 'Copie de siguranță eșuată',
 };
 
 /** The Romanian label of an action; an action without one shows as recorded. */

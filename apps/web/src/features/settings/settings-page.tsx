@@ -5,13 +5,14 @@ import { SirutaSettings } from '../places/siruta-settings';
 import { PriceListSection } from '../price-list/price-list-section';
 import { EfacturaSection } from '../efactura/efactura-section';
 import { TwoFactorPolicySection } from '../auth/two-factor-policy-section';
+import { BackupsSection } from '../backups/backups-section';
 import { GdprSettingsSection } from '../gdpr/gdpr-settings-section';
 import { ClinicSettings } from './clinic-settings';
 
-const TABS = ['clinica', 'preturi', 'efactura', 'securitate', 'gdpr'] as const;
+const TABS = ['clinica', 'preturi', 'efactura', 'securitate', 'gdpr', 'copii'] as const;
 type Tab = (typeof TABS)[number];
 
-/** /setari (admins): the clinic's settings, one section per feature that has some; `?tab=preturi` opens prices, `?tab=efactura` the ANAF connection, `?tab=securitate` two-factor sign-in, `?tab=gdpr` the retention period and its report. */
+/** /setari (admins): the clinic's settings, one section per feature that has some; `?tab=preturi` opens prices, `?tab=efactura` the ANAF connection, `?tab=securitate` two-factor sign-in, `?tab=gdpr` the retention period and its report, `?tab=copii` the scheduled backup. */
 export function SettingsPage() {
   usePageTitle('Setări');
   const [searchParams, setSearchParams] = useSearchParams();
@@ -36,6 +37,7 @@ export function SettingsPage() {
           <Tabs.Tab value="efactura">e-Factura</Tabs.Tab>
           <Tabs.Tab value="securitate">Securitate</Tabs.Tab>
           <Tabs.Tab value="gdpr">Date personale (GDPR)</Tabs.Tab>
+          <Tabs.Tab value="copii">Copii de siguranță</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="clinica">
           <Stack gap="md">
@@ -54,6 +56,9 @@ export function SettingsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="gdpr">
           <GdprSettingsSection />
+        </Tabs.Panel>
+        <Tabs.Panel value="copii">
+          <BackupsSection />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -88,3 +88,39 @@ test('the patient form saved empty: focus on Nume, the errors listed above the f
   await summary.getByRole('button', { name: `Prenume: ${REQUIRED}` }).click();
   await expect(form.getByRole('textbox', { name: 'Prenume', exact: true })).toBeFocused();
 });
+
+test('a user saved without a role: focus and scroll go to the roles, a group of checkboxes', async ({
+  page,
+  signIn,
+}) => {
+  // Shorter still: the modal scrolls, and the roles are out of view when Salvează is pressed.
+  await page.setViewportSize({ width: 1280, height: 420 });
+  await signIn(page, DEMO_USERS.admin);
+  await page.goto('/utilizatori');
+  await page.getByRole('button', { name: 'Adaugă utilizator', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Adaugă utilizator' });
+  await dialog.getByRole('textbox', { name: 'Nume', exact: true }).fill(`Fără Rol ${uniqueWord()}`);
+  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(`${uniqueWord()}@clinica.test`);
+  const roles = dialog.getByRole('group', { name: /^Roluri/ });
+  const firstRole = roles.getByRole('checkbox').first();
+
+  const save = dialog.getByRole('button', { name: 'Salvează', exact: true });
+  await dialog.getByRole('textbox', { name: 'Nume', exact: true }).scrollIntoViewIfNeeded();
+  await expect(firstRole).not.toBeInViewport();
+  await save.click();
+
+  // The group's element takes no focus itself: its first checkbox does, and the group comes into view.
+  await expect(firstRole).toBeFocused();
+  await expect(roles).toBeInViewport();
+  await expect(dialog.getByText('Alegeți cel puțin un rol.', { exact: true })).toBeInViewport();
+  const summary = dialog.getByRole('alert').filter({ hasText: SUMMARY_TITLE });
+  await expect(summary.getByRole('button')).toHaveText(['Roluri: Alegeți cel puțin un rol.']);
+  await page.screenshot({ path: test.info().outputPath('utilizator-fara-rol.png') });
+
+  // The list's entry leads there too, after the focus went elsewhere.
+  await dialog.getByRole('textbox', { name: 'Nume', exact: true }).focus();
+  await summary.getByRole('button', { name: 'Roluri: Alegeți cel puțin un rol.' }).click();
+  await expect(firstRole).toBeFocused();
+  // Nothing was saved: the modal stays open.
+  await expect(dialog).toBeVisible();
+});

@@ -27,7 +27,7 @@ import {
   type SterilisationSettings,
 } from '@odonto/domain/contracts/sterilisation';
 import { toInstant } from '@odonto/domain/clinic-time';
-import { showServerFieldErrors } from '../../lib/form';
+import { groupFieldRef, showServerFieldErrors } from '../../lib/form';
 import { FormErrorSummary } from '../../ui/form-errors';
 import { useInstruments, useRecordCycle, useReserveId } from './api';
 
@@ -152,7 +152,7 @@ export function SteriliseForm({
   return (
     <form onSubmit={(event) => void form.handleSubmit(handleRecord)(event)} noValidate>
       <Stack gap="md">
-        <Title order={2} fz="h3">
+        <Title order={2} fz="md" c="teal.9">
           Sterilizare (ciclu nou)
         </Title>
         <FormErrorSummary form={form} labels={CYCLE_LABELS} />
@@ -162,7 +162,6 @@ export function SteriliseForm({
           render={({ field }) => (
             <MultiSelect
               ref={field.ref}
-              size="lg"
               label={CYCLE_LABELS.items}
               withAsterisk
               searchable
@@ -183,7 +182,6 @@ export function SteriliseForm({
           </Group>
         ) : null}
         <TextInput
-          size="lg"
           type="datetime-local"
           label="Data și ora ciclului"
           description="Goală: acum"
@@ -198,7 +196,6 @@ export function SteriliseForm({
             render={({ field }) => (
               <Select
                 ref={field.ref}
-                size="lg"
                 label={CYCLE_LABELS.autoclave}
                 withAsterisk
                 data={settings.autoclaves}
@@ -215,7 +212,6 @@ export function SteriliseForm({
             render={({ field }) => (
               <Select
                 ref={field.ref}
-                size="lg"
                 label={CYCLE_LABELS.programme}
                 withAsterisk
                 data={settings.programmes.map((p) => p.name)}
@@ -242,7 +238,6 @@ export function SteriliseForm({
               render={({ field }) => (
                 <NumberInput
                   ref={field.ref}
-                  size="lg"
                   label={label}
                   withAsterisk
                   decimalScale={decimals}
@@ -264,7 +259,7 @@ export function SteriliseForm({
             name="integrator"
             render={({ field }) => (
               <SegmentedControl
-                size="lg"
+                ref={groupFieldRef(field.ref)}
                 fullWidth
                 data={INTEGRATOR}
                 value={field.value}
@@ -283,7 +278,7 @@ export function SteriliseForm({
             name="biological"
             render={({ field }) => (
               <SegmentedControl
-                size="lg"
+                ref={groupFieldRef(field.ref)}
                 fullWidth
                 data={BIOLOGICAL}
                 value={field.value}
@@ -299,7 +294,6 @@ export function SteriliseForm({
           render={({ field }) => (
             <Checkbox
               ref={field.ref}
-              size="lg"
               label={CYCLE_LABELS.packagingChecked}
               checked={field.value === true}
               onChange={(event) => field.onChange(event.currentTarget.checked)}
@@ -313,7 +307,7 @@ export function SteriliseForm({
           </Alert>
         ) : null}
         <Group justify="flex-end">
-          <Button size="xl" type="submit" loading={record.isPending}>
+          <Button type="submit" loading={record.isPending}>
             Înregistrează ciclul
           </Button>
         </Group>

@@ -120,6 +120,12 @@ describe('groupFieldRef', () => {
     root.remove();
   });
 
+  it('answers the same ref for the same field, so React does not reattach it on every render', () => {
+    const fieldRef = vi.fn();
+    expect(groupFieldRef(fieldRef)).toBe(groupFieldRef(fieldRef));
+    expect(groupFieldRef(fieldRef)).not.toBe(groupFieldRef(vi.fn()));
+  });
+
   it('hands nothing on when the group leaves the page', () => {
     const fieldRef = vi.fn();
     groupFieldRef(fieldRef)(null);

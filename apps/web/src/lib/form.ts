@@ -68,6 +68,8 @@ export function showServerFieldErrors<TInput extends FieldValues>(
   return isPlaced;
 }
 
+const GROUP_REFS = new WeakMap<RefCallBack, (group: HTMLElement | null) => void>();
+
 /** The option a group's focus lands on: the chosen one, else the first that can be chosen. */
 function groupOption(group: HTMLElement): HTMLElement | null {
   return (
@@ -83,7 +85,11 @@ function groupOption(group: HTMLElement): HTMLElement | null {
  * focus and brings the whole group — label, options and message — into view.
  */
 export function groupFieldRef(fieldRef: RefCallBack): (group: HTMLElement | null) => void {
-  return (group) => {
+  // One callback per field (react-hook-form keeps `field.ref` stable): a new one each render would make
+  // React detach and attach the ref every time, and SegmentedControl keeps its element in state — a loop.
+  const known = GROUP_REFS.get(fieldRef);
+  if (known) return known;
+  const ref = (group: HTMLElement | null) => {
     if (!group) return;
     fieldRef({
       focus: () => {
@@ -93,4 +99,6 @@ export function groupFieldRef(fieldRef: RefCallBack): (group: HTMLElement | null
       },
     });
   };
+  GROUP_REFS.set(fieldRef, ref);
+  return ref;
 }

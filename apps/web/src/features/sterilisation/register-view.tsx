@@ -23,7 +23,7 @@ function RegisterTable({ register, isStacking }: { register: RegisterResponse; i
       // On screen the section's frame is the border; on paper the table draws its own.
       withTableBorder={!isStacking}
       withColumnBorders
-      className={isStacking ? `${classes.topAligned} ${classes.stackedWide}` : classes.topAligned}
+      className={isStacking ? `${classes.topAligned} ${classes.stacked}` : classes.topAligned}
     >
       <Table.Thead>
         <Table.Tr>

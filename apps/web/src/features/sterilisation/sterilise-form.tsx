@@ -12,9 +12,9 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import {
@@ -28,6 +28,7 @@ import {
 } from '@odonto/domain/contracts/sterilisation';
 import { toInstant } from '@odonto/domain/clinic-time';
 import { groupFieldRef, showServerFieldErrors } from '../../lib/form';
+import { DATE_PICKER_A11Y } from '../../ui/date-labels';
 import { FormErrorSummary } from '../../ui/form-errors';
 import { useInstruments, useRecordCycle, useReserveId } from './api';
 
@@ -181,12 +182,17 @@ export function SteriliseForm({
             ))}
           </Group>
         ) : null}
-        <TextInput
-          type="datetime-local"
+        <DateTimePicker
           label="Data și ora ciclului"
           description="Goală: acum"
-          value={startedAtText}
-          onChange={(event) => setStartedAtText(event.currentTarget.value)}
+          placeholder="Acum"
+          // The picker answers 'YYYY-MM-DD HH:mm:ss'; the field keeps 'YYYY-MM-DDTHH:mm', as startedAtOf reads it.
+          value={startedAtText === '' ? null : `${startedAtText.replace('T', ' ')}:00`}
+          onChange={(value) => setStartedAtText(value ? value.slice(0, 16).replace(' ', 'T') : '')}
+          valueFormat="DD.MM.YYYY HH:mm"
+          {...DATE_PICKER_A11Y}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Șterge data și ora' }}
           error={startedAtError ?? formState.errors.startedAt?.message}
         />
         <SimpleGrid type="container" cols={{ base: 1, '360px': 2 }}>

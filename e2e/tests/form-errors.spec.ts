@@ -88,3 +88,39 @@ test('the patient form saved empty: focus on Nume, the errors listed above the f
   await summary.getByRole('button', { name: `Prenume: ${REQUIRED}` }).click();
   await expect(form.getByRole('textbox', { name: 'Prenume', exact: true })).toBeFocused();
 });
+
+test('a user saved without a role: focus and scroll go to the roles, a group of checkboxes', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, DEMO_USERS.admin);
+  await page.goto('/utilizatori');
+  await page.getByRole('button', { name: 'Adaugă utilizator', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Adaugă utilizator' });
+  const email = dialog.getByRole('textbox', { name: 'Email', exact: true });
+  await dialog.getByRole('textbox', { name: 'Nume', exact: true }).fill(`Fără Rol ${uniqueWord()}`);
+  await email.fill(`${uniqueWord().toLowerCase()}@clinica.test`);
+  const roles = dialog.getByRole('group', { name: /^Roluri/ });
+  const firstRole = roles.getByRole('checkbox').first();
+  // A window so short that the modal scrolls and the roles stand below the view.
+  await page.setViewportSize({ width: 1280, height: 260 });
+  await expect(email).toBeInViewport();
+  await expect(firstRole).not.toBeInViewport();
+
+  // Enter in a field submits the form where the view is: only the failed submit can move it.
+  await email.press('Enter');
+  // The group's element takes no focus itself: its first checkbox does, and the group comes into view.
+  await expect(firstRole).toBeFocused();
+  await expect(roles).toBeInViewport();
+  await expect(dialog.getByText('Alegeți cel puțin un rol.', { exact: true })).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath('utilizator-fara-rol.png') });
+  const summary = dialog.getByRole('alert').filter({ hasText: SUMMARY_TITLE });
+  await expect(summary.getByRole('button')).toHaveText(['Roluri: Alegeți cel puțin un rol.']);
+
+  // The list's entry leads there too, after the focus went elsewhere.
+  await email.focus();
+  await summary.getByRole('button', { name: 'Roluri: Alegeți cel puțin un rol.' }).click();
+  await expect(firstRole).toBeFocused();
+  // Nothing was saved: the modal stays open.
+  await expect(dialog).toBeVisible();
+});

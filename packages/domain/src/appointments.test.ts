@@ -11,6 +11,7 @@ import {
   reminderDoctorName,
   reminderDueAt,
   renderReminder,
+  smsParts,
   spansOverlap,
   toE164,
   wantsReminder,
@@ -48,11 +49,7 @@ describe('endBeforeStartProblems (SPEC.md §5 eqOrGt, eqOrGtMinutes)', () => {
     [{ ora: 9, minute: 30 }, { ora: 10, minute: 0 }, {}],
     [{ ora: 9, minute: 30 }, { ora: 9, minute: 45 }, {}],
     [{ ora: 9, minute: 30 }, { ora: 9, minute: 30 }, {}],
-    [
-      { ora: 10, minute: 0 },
-      { ora: 9, minute: 0 },
-      { ora: 'Câmpul ora trebuie să fie cel puțin 10.' },
-    ],
+    [{ ora: 10, minute: 0 }, { ora: 9, minute: 0 }, { ora: 'Câmpul ora trebuie să fie cel puțin 10.' }],
     [
       { ora: 9, minute: 30 },
       { ora: 9, minute: 15 },
@@ -138,6 +135,39 @@ describe('reminders', () => {
       medic: 'Ana Ionescu',
     });
     expect(text).toBe('Dent: Ion Pop, 05.03.2026 la 09:30 cu Ana Ionescu {altceva}');
+  });
+
+  it.each([
+    [
+      'a plain template folds the names: the SMS stays GSM-7, one part',
+      'Buna ziua, {pacient}! Programare la {clinica} pe {data}, ora {ora}, cu dr. {medic}.',
+      'Buna ziua, Stefan Tanase! Programare la Clinica Zambet pe 05.03.2026, ora 09:30, cu dr. Ana Raducanu.',
+    ],
+    [
+      'a template with diacritics keeps them in the names too',
+      'Bună ziua, {pacient}! Programare la {clinica} pe {data}, ora {ora}, cu dr. {medic}.',
+      'Bună ziua, Ștefan Tănase! Programare la Clinica Zâmbet pe 05.03.2026, ora 09:30, cu dr. Ana Răducanu.',
+    ],
+  ])('%s', (_, template, expected) => {
+    const text = renderReminder(template, {
+      clinica: 'Clinica Zâmbet',
+      pacient: 'Ștefan Tănase',
+      ...reminderDateTime('2026-03-05T07:30:00.000Z'),
+      medic: 'Ana Răducanu',
+    });
+    expect(text).toBe(expected);
+    expect(smsParts(text).isUnicode).toBe(template.includes('ă'));
+  });
+
+  it.each([
+    ['', 1, false],
+    ['a'.repeat(160), 1, false],
+    ['a'.repeat(161), 2, false],
+    ['ș'.repeat(70), 1, true],
+    ['ș' + 'a'.repeat(70), 2, true],
+    ['Programare\nmâine', 1, true],
+  ])('count %j as %i SMS (unicode: %s)', (text, parts, isUnicode) => {
+    expect(smsParts(text)).toEqual({ parts, isUnicode });
   });
 
   it('name the doctor without a title, since the text writes "dr." itself', () => {

@@ -6,6 +6,7 @@
  */
 import { addCalendarDays, instantOf, toInstant, wallTimeAt, type DateInput } from './clinic-time';
 import { toIsoDay } from './dates';
+import { simplify } from './places';
 import { eqOrGt, eqOrGtMinutes } from './rules';
 
 /** An hour and minutes of the form (`deLa`, `panaLa`). */
@@ -163,13 +164,32 @@ export const DEFAULT_REMINDER_TEMPLATE =
   'Buna ziua, {pacient}! Va reamintim programarea la {clinica} pe {data}, ora {ora}, cu dr. {medic}.';
 export const DEFAULT_CLINIC_NAME = 'Clinica Odonto';
 
-/** The template with each {placeholder} replaced; unknown placeholders are left as written. */
+const NOT_GSM = /[^\u0020-\u007e\n\r]/;
+
+/**
+ * How many SMS a text costs: GSM-7 fits 160 characters in one, a single character outside it (a diacritic)
+ * makes the whole text UCS-2, 70 per SMS. Printable ASCII stands for GSM-7 here (its few other letters are
+ * not Romanian).
+ */
+export function smsParts(text: string): { parts: number; isUnicode: boolean } {
+  const isUnicode = NOT_GSM.test(text);
+  const perPart = isUnicode ? 70 : 160;
+  return { parts: Math.max(1, Math.ceil(text.length / perPart)), isUnicode };
+}
+
+/**
+ * The template with each {placeholder} replaced; unknown placeholders are left as written. A template
+ * written without diacritics gets the names without them too ('Ștefănescu' → 'Stefanescu'): one 'Ș' in a
+ * patient's name would make that reminder UCS-2 and cost two or three SMS. A template with diacritics was
+ * the clinic's choice, and the names keep theirs.
+ */
 export function renderReminder(template: string, values: ReminderValues): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    (REMINDER_PLACEHOLDERS as readonly string[]).includes(name)
-      ? values[name as keyof ReminderValues]
-      : whole,
-  );
+  const isPlain = !NOT_GSM.test(template);
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!(REMINDER_PLACEHOLDERS as readonly string[]).includes(name)) return whole;
+    const value = values[name as keyof ReminderValues];
+    return isPlain ? simplify(value) : value;
+  });
 }
 
 /**

@@ -31,8 +31,11 @@ describeEachDialect('mail without SMTP_URL', ({ useApp }) => {
     const mail = parseMail(await readFile(join(outboxDir, files[0] ?? ''), 'utf8'));
     expect(mail.headers['to']).toBe(user.email);
     expect(mail.headers['from']).toBe('Odonto <no-reply@odonto.local>');
-    expect(mail.subject).toBe('Resetare parolă Odonto');
+    // CLINIC_NAME signs it until an admin saves the clinic's details.
+    expect(mail.subject).toBe('Resetare parolă Odonto — Clinica dentară');
     expect(mail.text).toContain('Bună ziua, Vasile Georgescu,');
+    expect(mail.text).toContain('contului dumneavoastră Odonto de la Clinica dentară');
+    expect(mail.text.trimEnd().endsWith('\n\nClinica dentară')).toBe(true);
     expect(mail.text).toMatch(/http:\/\/odonto\.test\/login\?reset_pass=[A-Za-z0-9_-]{43}&email=/);
     expect(mail.html).toContain('<a href="http://odonto.test/login?reset_pass=');
 

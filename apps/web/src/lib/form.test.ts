@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
 import { ApiError } from './http';
-import { showServerFieldErrors, type ServerFieldNames } from './form';
+import { groupFieldRef, showServerFieldErrors, type ServerFieldNames } from './form';
 
 interface Values {
   nume: string;
@@ -79,5 +79,56 @@ describe('showServerFieldErrors', () => {
     const { isPlaced, setError } = show(error);
     expect(isPlaced).toBe(false);
     expect(setError).not.toHaveBeenCalled();
+  });
+});
+
+describe('groupFieldRef', () => {
+  /** A group of three options as Mantine draws them: a container that takes no focus itself. */
+  function group(checked: number | null, disabled: number[] = []) {
+    const root = document.createElement('div');
+    for (let index = 0; index < 3; index += 1) {
+      const input = document.createElement('input');
+      input.type = 'checkbox';
+      input.checked = index === checked;
+      input.disabled = disabled.includes(index);
+      input.dataset['index'] = String(index);
+      root.append(input);
+    }
+    document.body.append(root);
+    root.scrollIntoView = vi.fn();
+    return root;
+  }
+
+  /** What react-hook-form would focus through the ref the group hands it. */
+  function focusThrough(root: HTMLElement): string | undefined {
+    let target: { focus: () => void } | null = null;
+    groupFieldRef((instance: { focus: () => void }) => {
+      target = instance;
+    })(root);
+    (target as { focus: () => void } | null)?.focus();
+    return (document.activeElement as HTMLElement | null)?.dataset['index'];
+  }
+
+  it.each([
+    ['the chosen option', 1, [], '1'],
+    ['the first option when none is chosen', null, [], '0'],
+    ['the first option that can be chosen', null, [0], '1'],
+  ])('focuses %s and brings the group into view', (_name, checked, disabled, expected) => {
+    const root = group(checked, disabled);
+    expect(focusThrough(root)).toBe(expected);
+    expect(root.scrollIntoView).toHaveBeenCalledWith({ block: 'center' });
+    root.remove();
+  });
+
+  it('answers the same ref for the same field, so React does not reattach it on every render', () => {
+    const fieldRef = vi.fn();
+    expect(groupFieldRef(fieldRef)).toBe(groupFieldRef(fieldRef));
+    expect(groupFieldRef(fieldRef)).not.toBe(groupFieldRef(vi.fn()));
+  });
+
+  it('hands nothing on when the group leaves the page', () => {
+    const fieldRef = vi.fn();
+    groupFieldRef(fieldRef)(null);
+    expect(fieldRef).not.toHaveBeenCalled();
   });
 });

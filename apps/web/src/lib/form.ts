@@ -1,4 +1,4 @@
-import type { FieldError, FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import type { FieldError, FieldValues, Path, RefCallBack, UseFormReturn } from 'react-hook-form';
 import { isApiError } from './http';
 
 interface FieldStateLike {
@@ -66,4 +66,39 @@ export function showServerFieldErrors<TInput extends FieldValues>(
     isPlaced = true;
   }
   return isPlaced;
+}
+
+const GROUP_REFS = new WeakMap<RefCallBack, (group: HTMLElement | null) => void>();
+
+/** The option a group's focus lands on: the chosen one, else the first that can be chosen. */
+function groupOption(group: HTMLElement): HTMLElement | null {
+  return (
+    group.querySelector<HTMLElement>('input:checked:not(:disabled)') ??
+    group.querySelector<HTMLElement>('input:not(:disabled), button:not(:disabled)')
+  );
+}
+
+/**
+ * The ref for a field drawn as a group of options (SegmentedControl, Checkbox.Group, Radio.Group).
+ * react-hook-form focuses a wrong field through its ref, and such a group hands it a container that
+ * takes no focus: a failed submit then stopped at nothing. This gives it one of the group's options to
+ * focus and brings the whole group — label, options and message — into view.
+ */
+export function groupFieldRef(fieldRef: RefCallBack): (group: HTMLElement | null) => void {
+  // One callback per field (react-hook-form keeps `field.ref` stable): a new one each render would make
+  // React detach and attach the ref every time, and SegmentedControl keeps its element in state — a loop.
+  const known = GROUP_REFS.get(fieldRef);
+  if (known) return known;
+  const ref = (group: HTMLElement | null) => {
+    if (!group) return;
+    fieldRef({
+      focus: () => {
+        groupOption(group)?.focus({ preventScroll: true });
+        // Centred: at an edge a modal's sticky header would cover the group's label.
+        group.scrollIntoView({ block: 'center' });
+      },
+    });
+  };
+  GROUP_REFS.set(fieldRef, ref);
+  return ref;
 }

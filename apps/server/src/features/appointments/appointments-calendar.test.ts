@@ -1,9 +1,10 @@
 import { expect, it } from 'vitest';
+import { smsParts } from '@odonto/domain/appointments';
 import { APPOINTMENT_MESSAGES, type CalendarResponse } from '@odonto/domain/contracts/appointments';
 import { describeEachDialect } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories';
 import { call, errorOf } from '../../../test/http';
-import { book, clinic, form, remove, signInAs } from './appointments.test-support';
+import { book, clinic, form, reminderRows, remove, signInAs } from './appointments.test-support';
 
 describeEachDialect('calendar API', ({ useApp }) => {
   const t = useApp();
@@ -73,5 +74,23 @@ describeEachDialect('calendar API', ({ useApp }) => {
       .where('kind', '=', 'appointment-reminder')
       .executeTakeFirstOrThrow();
     expect(row.body).toBe('Dent Art: 05.03.2026 10:00 Ana Pop');
+  });
+
+  it('reminds in Romanian with the clinic, zz.ll.aaaa and 24-hour time, in one GSM-7 SMS', async () => {
+    const c = await clinic(t());
+    await t()
+      .db.updateTable('patients')
+      .set({ nume: 'Țăranu', prenume: 'Ștefan' })
+      .where('id', '=', c.patientId)
+      .execute();
+    const appointment = await book(t(), c, form(c.doctor.id, [16, 45], [17, 15]));
+    const [row] = await reminderRows(t(), appointment._id);
+    // The default text, with the clinic's default name; the patient's letters folded so that one 'Ș' does
+    // not turn the reminder into UCS-2 (70 characters an SMS instead of 160).
+    expect(row?.body).toBe(
+      'Buna ziua, Stefan Taranu! Va reamintim programarea la Clinica Odonto pe 05.03.2026, ora 16:45, ' +
+        'cu dr. Ana Pop.',
+    );
+    expect(smsParts(row?.body ?? '')).toEqual({ parts: 1, isUnicode: false });
   });
 });

@@ -50,7 +50,7 @@ describeEachDialect('password reset: GET /api/forgot-pass, POST /api/save-new-pa
   it('mails a reset link over SMTP; following it sets a new password that signs in', async () => {
     const user = await createUser(t().db, { nume: 'Ioana Stănescu', email: 'ioana.stanescu@clinica.test' });
     const mail = await requestLink(user.email);
-    expect(mail.subject).toBe('Resetare parolă Odonto');
+    expect(mail.subject).toBe('Resetare parolă Odonto — Clinica dentară');
     expect(mail.text).toContain('Bună ziua, Ioana Stănescu,');
     expect(mail.text).toContain('valabil 60 de minute');
     expect(mail.linkEmail).toBe(user.email);
@@ -87,7 +87,7 @@ describeEachDialect('password reset: GET /api/forgot-pass, POST /api/save-new-pa
         recipient: user.email,
         status: 'sent',
         attempts: 1,
-        subject: 'Resetare parolă Odonto',
+        subject: 'Resetare parolă Odonto — Clinica dentară',
       },
     ]);
     const actions = await t().db.selectFrom('audit_log').select('action').orderBy('id').execute();

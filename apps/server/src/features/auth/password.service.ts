@@ -3,6 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { MESSAGES, resetThrottledMessage } from '@odonto/domain/messages';
 import type { NewPasswordRequest } from '@odonto/domain/contracts/auth';
 import type { PasswordTokenPurpose } from '../../db/database';
+import { mailBody } from '../../notify/mail-text';
 import { writeAudit } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
 import { hashToken, newSecretToken } from '../../plugins/sessions';
@@ -15,6 +16,7 @@ import {
   markTokenUsed,
   setPasswordHash,
 } from './auth.queries';
+import { clinicName } from '../clinic/clinic.service';
 import type { AuthDeps, ClientInfo } from './auth.service';
 import { resetWaitSeconds } from './lockout';
 
@@ -93,7 +95,8 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, client
 
   const { token } = await issuePasswordToken(deps, user.id, 'reset');
   const link = passwordLink(deps.config.publicUrl, token, user.email);
-  const result = await deps.mailer.sendMail({ to: user.email, ...resetMail(user.nume, link) });
+  const clinic = await clinicName(deps.db, deps.config.clinicName);
+  const result = await deps.mailer.sendMail({ to: user.email, ...resetMail(user.nume, link, clinic) });
   await writeAudit(
     deps.db,
     deps.now(),
@@ -107,31 +110,22 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, client
   );
 }
 
-function resetMail(nume: string, link: string): { subject: string; text: string; html: string } {
-  const minutes = TOKEN_TTL_MINUTES.reset;
-  const text = [
+/** The reset mail: Romanian, signed by the clinic, with the single-use link. */
+function resetMail(
+  nume: string,
+  link: string,
+  clinicName: string,
+): { subject: string; text: string; html: string } {
+  const body = mailBody([
     `Bună ziua, ${nume},`,
-    '',
-    'Am primit o cerere de resetare a parolei contului dumneavoastră Odonto.',
-    `Pentru a alege o parolă nouă, deschideți link-ul de mai jos (valabil ${minutes} de minute, o singură dată):`,
-    '',
-    link,
-    '',
+    `Am primit o cerere de resetare a parolei contului dumneavoastră Odonto de la ${clinicName}. Pentru a ` +
+      `alege o parolă nouă, deschideți link-ul de mai jos (valabil ${TOKEN_TTL_MINUTES.reset} de minute, ` +
+      'o singură dată):',
+    { link, label: 'Alegeți o parolă nouă' },
     'Dacă nu ați cerut resetarea parolei, ignorați acest mesaj: parola rămâne neschimbată.',
-    '',
-    'Odonto',
-  ].join('\n');
-  const html =
-    `<p>Bună ziua, ${escapeHtml(nume)},</p>` +
-    '<p>Am primit o cerere de resetare a parolei contului dumneavoastră Odonto.</p>' +
-    `<p>Pentru a alege o parolă nouă, deschideți link-ul de mai jos (valabil ${minutes} de minute, o singură dată):</p>` +
-    `<p><a href="${escapeHtml(link)}">Resetare parolă</a></p>` +
-    '<p>Dacă nu ați cerut resetarea parolei, ignorați acest mesaj: parola rămâne neschimbată.</p><p>Odonto</p>';
-  return { subject: 'Resetare parolă Odonto', text, html };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    clinicName,
+  ]);
+  return { subject: `Resetare parolă Odonto — ${clinicName}`, ...body };
 }
 
 /**

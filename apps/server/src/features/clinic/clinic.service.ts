@@ -42,6 +42,15 @@ export async function readClinic(db: Kysely<Database>): Promise<ClinicSettings> 
   return (await readStored(db)).settings;
 }
 
+/**
+ * The clinic's name in mails and messages: the one an admin saved in the clinic's details (the letterhead's),
+ * or `fallback` (CLINIC_NAME) until they were first saved.
+ */
+export async function clinicName(db: Kysely<Database>, fallback: string): Promise<string> {
+  const clinic = await readClinic(db);
+  return clinic.version > 0 && clinic.nume.trim() !== '' ? clinic.nume : fallback;
+}
+
 /** Writes the next version of the details in `trx`; 409 when another save came first. */
 async function writeNext(
   trx: Kysely<Database>,

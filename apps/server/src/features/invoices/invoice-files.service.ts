@@ -1,9 +1,12 @@
 import JSZip from 'jszip';
 import type { Kysely } from 'kysely';
-import { INVOICE_MESSAGES } from '@odonto/domain/contracts/invoices';
+import { INVOICE_MESSAGES, type Invoice } from '@odonto/domain/contracts/invoices';
+import { formatCalendarDay } from '@odonto/domain/dates';
+import { formatLei } from '@odonto/domain/money';
 import type { Database } from '../../db/database';
 import { readStoredFile } from '../../files/store';
 import type { Mailer } from '../../notify/mail';
+import { mailBody } from '../../notify/mail-text';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
 import { renderInvoicePdf, invoiceTitle } from './invoice-pdf';
@@ -69,6 +72,20 @@ export async function invoicePdf(
   };
 }
 
+/** 'Vă trimitem atașată factura ODT-12 din 25.11.2026, în valoare de 1.250,00 lei.' */
+function invoiceMailBody(
+  invoice: Pick<Invoice, 'kind' | 'fullNumber' | 'issueDate' | 'totalBani'>,
+  clinicName: string,
+): { text: string; html: string } {
+  const document = `${invoice.kind === 'credit-note' ? 'factura storno' : 'factura'} ${invoice.fullNumber}`;
+  return mailBody([
+    'Bună ziua,',
+    `Vă trimitem atașată ${document} din ${formatCalendarDay(invoice.issueDate)}, ` +
+      `în valoare de ${formatLei(invoice.totalBani)}.`,
+    clinicName,
+  ]);
+}
+
 /** POST /api/facturi/{id}/email: the PDF by e-mail through the mail outbox. */
 export async function emailInvoice(
   deps: InvoicesDeps & { mailer: Mailer },
@@ -83,9 +100,7 @@ export async function emailInvoice(
   const result = await deps.mailer.sendMail({
     to,
     subject: `${title} — ${clinicName}`,
-    text:
-      `Bună ziua,\n\nVă trimitem atașat ${title.charAt(0).toLowerCase()}${title.slice(1)} din ${invoice.issueDate}, ` +
-      `în valoare de ${(invoice.totalBani / 100).toFixed(2).replace('.', ',')} lei.\n\n${clinicName}`,
+    ...invoiceMailBody(invoice, clinicName),
     attachments: [
       {
         filename: `${fileStem(invoice.series, invoice.number)}.pdf`,

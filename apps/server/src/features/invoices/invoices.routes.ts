@@ -17,7 +17,7 @@ import { actorOf, audit } from '../../plugins/audit';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { errorResponses } from '../../plugins/responses';
-import { readClinic } from '../clinic/clinic.service';
+import { clinicName } from '../clinic/clinic.service';
 import { emailInvoice, invoiceAnswer, invoicePdf, invoiceXml, monthZip } from './invoice-files.service';
 import { readInvoiceSettingsAnswer, saveInvoiceSettings } from './invoice-settings.service';
 import {
@@ -218,16 +218,14 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: invoiceEmailResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const clinic = await readClinic(app.db);
-      return emailInvoice(
+    async (request) =>
+      emailInvoice(
         { ...deps, mailer: app.mailer },
         actorOf(request),
         request.params.id,
         request.body.to,
-        clinic.nume,
-      );
-    },
+        await clinicName(app.db, app.config.clinicName),
+      ),
   );
 
   app.get(

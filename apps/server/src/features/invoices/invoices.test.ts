@@ -10,6 +10,7 @@ import type {
 import { describeEachDialect } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories';
 import { call, errorOf, loginAs } from '../../../test/http';
+import { parseMail } from '../../../test/mail';
 import {
   companyRequest,
   insertCharge,
@@ -298,6 +299,14 @@ describeEachDialect('invoices', ({ useApp }) => {
     const eml = await readFile(join(outbox, file ?? ''), 'utf8');
     expect(eml).toContain('ODT-1.pdf');
     expect(eml).toContain('application/pdf');
+    // Romanian, the saved clinic's name, the date as zz.ll.aaaa and the amount in lei; a text and an HTML part.
+    const sent = parseMail(eml);
+    expect(sent.subject).toBe('Factură ODT 1 — Clinica Dentară Zâmbet SRL');
+    expect(sent.text).toBe(
+      'Bună ziua,\n\nVă trimitem atașată factura ODT 1 din 02.03.2026, în valoare de 1,00 lei.\n\n' +
+        'Clinica Dentară Zâmbet SRL',
+    );
+    expect(sent.html).toContain('<p>Clinica Dentară Zâmbet SRL</p>');
   });
 
   it('series settings: admin sets series and start; a used series keeps its numbering', async () => {

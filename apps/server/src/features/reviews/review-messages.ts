@@ -1,4 +1,5 @@
 import { REVIEW_TOKEN_TTL_DAYS } from '@odonto/domain/reviews';
+import { mailBody } from '../../notify/mail-text';
 
 /** The public page a review link opens. */
 export function reviewLink(publicUrl: string, token: string): string {
@@ -24,40 +25,24 @@ export function reviewSmsText({ clinicName, prenume, medic, link }: MessageParts
   );
 }
 
-/** The mail: a short text and the same in HTML with a button-like link. */
+/** The mail: a short text and the same in HTML with a link to the review page. */
 export function reviewMail({ clinicName, prenume, medic, link }: MessageParts): {
   subject: string;
   text: string;
   html: string;
 } {
-  const greeting = prenume ? `Bună ziua, ${prenume},` : 'Bună ziua,';
-  const text = [
-    greeting,
-    '',
-    `Vă mulțumim că ați ales ${clinicName}. Cum a fost vizita la ${medic}?`,
-    'Ne ajută mult dacă ne spuneți părerea dumneavoastră (1–5 stele și, dacă doriți, un comentariu):',
-    '',
-    link,
-    '',
+  const body = mailBody([
+    prenume ? `Bună ziua, ${prenume},` : 'Bună ziua,',
+    `Vă mulțumim că ați ales ${clinicName}. Cum a fost vizita la ${medic}? Ne ajută mult dacă ne spuneți ` +
+      'părerea dumneavoastră (1–5 stele și, dacă doriți, un comentariu):',
+    { link, label: 'Dați o notă vizitei' },
     `Link-ul este valabil ${REVIEW_TOKEN_TTL_DAYS} zile și poate fi folosit o singură dată.`,
-    '',
     clinicName,
-  ].join('\n');
-  const html =
-    `<p>${escapeHtml(greeting)}</p>` +
-    `<p>Vă mulțumim că ați ales ${escapeHtml(clinicName)}. Cum a fost vizita la ${escapeHtml(medic)}?</p>` +
-    '<p>Ne ajută mult dacă ne spuneți părerea dumneavoastră (1–5 stele și, dacă doriți, un comentariu):</p>' +
-    `<p><a href="${escapeHtml(link)}">Dați o notă vizitei</a></p>` +
-    `<p>Link-ul este valabil ${REVIEW_TOKEN_TTL_DAYS} zile și poate fi folosit o singură dată.</p>` +
-    `<p>${escapeHtml(clinicName)}</p>`;
-  return { subject: `Cum a fost vizita la ${clinicName}?`, text, html };
+  ]);
+  return { subject: `Cum a fost vizita la ${clinicName}?`, ...body };
 }
 
 // ș and ţ in both their comma and cedilla forms, and the other Romanian letters, fold to plain letters.
 function asciiOnly(text: string): string {
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

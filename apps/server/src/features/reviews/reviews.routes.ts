@@ -15,7 +15,7 @@ import { actorOf } from '../../plugins/audit';
 import { requirePermission } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
 import type { App } from '../../app-types';
-import { readClinic } from '../clinic/clinic.service';
+import { clinicName } from '../clinic/clinic.service';
 import { createAutoRequestJob } from './auto-requests';
 import { listPatientRequests, sendReviewRequest, type ReviewsDeps } from './review-requests.service';
 import {
@@ -34,10 +34,7 @@ const AUTO_REQUEST_INTERVAL_MS = 5 * 60_000;
  * details (`/api/clinic`, the letterhead's), or CLINIC_NAME until the details were first saved.
  */
 export function clinicNameOf(app: App): () => Promise<string> {
-  return async () => {
-    const clinic = await readClinic(app.db);
-    return clinic.version > 0 && clinic.nume.trim() !== '' ? clinic.nume : app.config.clinicName;
-  };
+  return () => clinicName(app.db, app.config.clinicName);
 }
 
 /** What sending review requests needs, from the app. */

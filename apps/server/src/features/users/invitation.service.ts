@@ -8,6 +8,7 @@ import type { Mailer } from '../../notify/mail';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
 import { issuePasswordToken, passwordLink } from '../auth/password.service';
+import { clinicName } from '../clinic/clinic.service';
 import { invitationMail } from './invitation-mail';
 import { findUserById } from './users.queries';
 
@@ -16,6 +17,8 @@ export interface UsersDeps {
   dialect: DialectName;
   now: Clock;
   publicUrl: string;
+  /** CLINIC_NAME: the name mails carry until the clinic's details are saved. */
+  clinicName: string;
   mailer: Mailer;
   log: FastifyBaseLogger;
 }
@@ -33,7 +36,8 @@ export async function sendInvitation(
 ): Promise<void> {
   const { token } = await issuePasswordToken(deps, account.id, 'invite');
   const link = passwordLink(deps.publicUrl, token, account.email);
-  const result = await deps.mailer.sendMail(invitationMail(account, link));
+  const clinic = await clinicName(deps.db, deps.clinicName);
+  const result = await deps.mailer.sendMail(invitationMail(account, link, clinic));
   if (result.status === 'failed')
     deps.log.warn({ userId: account.id }, 'the invitation mail was not delivered');
   await writeAudit(deps.db, deps.now(), actor, {

@@ -56,9 +56,10 @@ describeEachDialect('users API: the invitation mail and its link', ({ useApp }) 
     // Delivered before the call answered.
     expect(smtp.mails).toHaveLength(before + 1);
     const { mail, token, email } = invitationTo('radu.stefanescu@clinica.test');
-    expect(mail.subject).toBe('Invitație în Odonto');
+    expect(mail.subject).toBe('Invitație în Odonto — Clinica dentară');
     expect(mail.text).toContain('Bună ziua, Radu Ștefănescu,');
-    expect(mail.text).toContain('Ați fost invitat în Odonto');
+    expect(mail.text).toContain('Clinica dentară v-a invitat în Odonto');
+    expect(mail.html).toContain('>Alegeți parola</a>');
     expect(mail.text).toContain('valabil 72 de ore');
     expect(mail.text).not.toMatch(/clinica-demo|Parola/);
     expect(email).toBe('radu.stefanescu@clinica.test');

@@ -28,6 +28,7 @@ describeEachDialect('users API: nobody locks the clinic out', ({ useApp }) => {
     dialect: t().dialect,
     now: t().clock.now,
     publicUrl: t().config.publicUrl,
+    clinicName: t().config.clinicName,
     mailer: t().app.mailer,
     log: t().app.log,
   });

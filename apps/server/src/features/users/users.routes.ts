@@ -24,6 +24,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     dialect: app.dialect,
     now: app.now,
     publicUrl: app.config.publicUrl,
+    clinicName: app.config.clinicName,
     mailer: app.mailer,
     log: app.log,
   };

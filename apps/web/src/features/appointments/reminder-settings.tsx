@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Code, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMessage } from '@tabler/icons-react';
-import { REMINDER_PLACEHOLDERS, renderReminder } from '@odonto/domain/appointments';
+import { REMINDER_PLACEHOLDERS, renderReminder, smsParts } from '@odonto/domain/appointments';
 import type { ReminderSettings } from '@odonto/domain/contracts/appointments';
 import { isApiError } from '../../lib/http';
 import { useReminderSettings, useSaveReminderSettings } from './api';
@@ -10,13 +10,6 @@ import { useReminderSettings, useSaveReminderSettings } from './api';
 export const REMINDER_SETTINGS_TITLE = 'Textul SMS de reamintire';
 
 const SAMPLE = { pacient: 'Ana Popescu', data: '05.03.2026', ora: '10:00', medic: 'Mihai Ionescu' };
-
-/** GSM-7 fits 160 characters in one SMS; a single diacritic makes it UCS-2, 70 per SMS. */
-function smsParts(text: string): { parts: number; isUnicode: boolean } {
-  const isUnicode = /[^\u0020-\u007e\n\r]/.test(text);
-  const perPart = isUnicode ? 70 : 160;
-  return { parts: Math.max(1, Math.ceil(text.length / perPart)), isUnicode };
-}
 
 function ReminderSettingsForm({ initial, onDone }: { initial: ReminderSettings; onDone: () => void }) {
   const [values, setValues] = useState(initial);

@@ -28,7 +28,7 @@ import {
   type EfacturaStatus,
 } from '@odonto/domain/contracts/efactura';
 import { isApiError } from '../../lib/http';
-import { showServerFieldErrors, visibleError } from '../../lib/form';
+import { groupFieldRef, showServerFieldErrors, visibleError } from '../../lib/form';
 import {
   AUTHORIZE_PATH,
   callbackUri,
@@ -224,6 +224,7 @@ function ConnectionFormView({
                 Mediul ANAF
               </Text>
               <SegmentedControl
+                ref={groupFieldRef(field.ref)}
                 aria-labelledby="efactura-environment"
                 value={field.value}
                 onChange={field.onChange}

@@ -24,7 +24,7 @@ import {
 } from '@odonto/domain/contracts/invoices';
 import { formatLei } from '@odonto/domain/money';
 import { COUNTIES } from '@odonto/domain/places';
-import { showServerFieldErrors } from '../../lib/form';
+import { groupFieldRef, showServerFieldErrors } from '../../lib/form';
 import { isApiError } from '../../lib/http';
 import { FormErrorSummary } from '../../ui/form-errors';
 import { useIssueInvoice, usePatientInvoices } from './api';
@@ -136,48 +136,57 @@ function IssueForm({
             'buyer.address.countyCode': 'Județul',
           }}
         />
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th />
-              <Table.Th>Data</Table.Th>
-              <Table.Th>Serviciu</Table.Th>
-              <Table.Th ta="right">Suma</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.invoiceableCharges.map((charge) => (
-              <Table.Tr key={charge.id}>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`Facturează ${charge.description}`}
-                    checked={chargeIds.includes(charge.id)}
-                    onChange={(event) =>
-                      form.setValue(
-                        'chargeIds',
-                        event.currentTarget.checked
-                          ? [...chargeIds, charge.id]
-                          : chargeIds.filter((id) => id !== charge.id),
-                        { shouldValidate: true },
-                      )
-                    }
-                  />
-                </Table.Td>
-                <Table.Td>{formatCalendarDay(charge.day)}</Table.Td>
-                <Table.Td>
-                  {charge.description}
-                  {charge.teeth.length > 0 ? ` (${charge.teeth.join(', ')})` : ''}
-                </Table.Td>
-                <Table.Td ta="right">{formatLei(charge.amountBani)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        {form.formState.errors.chargeIds ? (
-          <Text c="red" size="sm">
-            {form.formState.errors.chargeIds.message}
-          </Text>
-        ) : null}
+        <Controller
+          control={form.control}
+          name="chargeIds"
+          render={({ field }) => (
+            // The checkboxes are one field: a submit with none ticked focuses the first and shows the table.
+            <div ref={groupFieldRef(field.ref)}>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th />
+                    <Table.Th>Data</Table.Th>
+                    <Table.Th>Serviciu</Table.Th>
+                    <Table.Th ta="right">Suma</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.invoiceableCharges.map((charge) => (
+                    <Table.Tr key={charge.id}>
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={`Facturează ${charge.description}`}
+                          checked={chargeIds.includes(charge.id)}
+                          onChange={(event) =>
+                            form.setValue(
+                              'chargeIds',
+                              event.currentTarget.checked
+                                ? [...chargeIds, charge.id]
+                                : chargeIds.filter((id) => id !== charge.id),
+                              { shouldValidate: true },
+                            )
+                          }
+                        />
+                      </Table.Td>
+                      <Table.Td>{formatCalendarDay(charge.day)}</Table.Td>
+                      <Table.Td>
+                        {charge.description}
+                        {charge.teeth.length > 0 ? ` (${charge.teeth.join(', ')})` : ''}
+                      </Table.Td>
+                      <Table.Td ta="right">{formatLei(charge.amountBani)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+              {form.formState.errors.chargeIds ? (
+                <Text c="red" size="sm">
+                  {form.formState.errors.chargeIds.message}
+                </Text>
+              ) : null}
+            </div>
+          )}
+        />
         <Text fw={600} ta="right">
           Total: {formatLei(total)}
         </Text>

@@ -17,6 +17,7 @@ import { LEDGER_MESSAGES, type Charge, type PaymentResponse } from '@odonto/doma
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '@odonto/domain/ledger';
 import { formatAmount, formatLei, MONEY_MESSAGES, parseAmount } from '@odonto/domain/money';
 import { showServerFieldErrors } from '../../lib/form';
+import { groupFieldRef } from '../../lib/form';
 import { isApiError } from '../../lib/http';
 import { FormErrorSummary } from '../../ui/form-errors';
 import { useTakePayment } from './api';
@@ -111,6 +112,7 @@ export function PaymentModal({ patientId, opened, openCharges, onClose, onPaid }
             name="method"
             render={({ field }) => (
               <SegmentedControl
+                ref={groupFieldRef(field.ref)}
                 aria-label={PAYMENT_LABELS.method}
                 value={field.value}
                 onChange={field.onChange}
@@ -160,6 +162,7 @@ export function PaymentModal({ patientId, opened, openCharges, onClose, onPaid }
               name="chargeIds"
               render={({ field }) => (
                 <Checkbox.Group
+                  ref={groupFieldRef(field.ref)}
                   label={PAYMENT_LABELS.chargeIds}
                   description="Nebifate: se achită întâi cele mai vechi. Bifate: în ordinea alegerii."
                   value={field.value}

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { LEDGER_MESSAGES } from '@odonto/domain/contracts/ledger';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '@odonto/domain/ledger';
 import { formatAmount, formatLei, parseAmount } from '@odonto/domain/money';
+import { groupFieldRef } from '../../lib/form';
 import { useRefund } from './api';
 import { amountText } from './payment-modal';
 
@@ -56,6 +57,7 @@ export function RefundModal({ patientId, advanceBani, onClose, onDone }: RefundM
             name="method"
             render={({ field }) => (
               <SegmentedControl
+                ref={groupFieldRef(field.ref)}
                 aria-label="Mod de rambursare"
                 value={field.value}
                 onChange={field.onChange}

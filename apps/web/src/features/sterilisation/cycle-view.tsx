@@ -7,6 +7,7 @@ import { openModal } from '../../ui/modals';
 import { traceCsvUrl, useCycleTrace, useRecordBiological } from './api';
 import { PrintArea, printNow } from './print-area';
 import { dateTime } from './sterilisation-format';
+import classes from './sterilisation.module.css';
 
 const STATUS_COLOR = { conform: 'teal', 'bi-in-asteptare': 'yellow', neconform: 'red' } as const;
 
@@ -28,41 +29,46 @@ export function CycleView({
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2} fz="h3">
+        <Title order={2} fz="md" c="teal.9">
           Șarja {cycle.id}
         </Title>
-        <Badge size="xl" color={STATUS_COLOR[cycle.status]}>
+        <Badge size="lg" color={STATUS_COLOR[cycle.status]}>
           {LOAD_STATUS_LABELS[cycle.status]}
         </Badge>
       </Group>
       <CycleFacts cycle={cycle} />
-      <Table fz="md" aria-label="Pungi în șarjă">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>ID</Table.Th>
-            <Table.Th>Instrument</Table.Th>
-            <Table.Th>Valabil până la</Table.Th>
-            <Table.Th>Folosit</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {cycle.items.map((item) => (
-            <Table.Tr
-              key={item.id_sterilizare}
-              bg={item.id_sterilizare === highlight ? 'yellow.1' : undefined}
-            >
-              <Table.Td fw={700}>{item.id_sterilizare}</Table.Td>
-              <Table.Td>{item.name}</Table.Td>
-              <Table.Td>{formatInstrumentDate(item.useBy)}</Table.Td>
-              <Table.Td>{item.used_at === null ? '—' : formatInstrumentDate(item.used_at)}</Table.Td>
+      <div className={classes.box}>
+        <Table verticalSpacing="xs" aria-label="Pungi în șarjă" className={classes.stacked}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>ID</Table.Th>
+              <Table.Th>Instrument</Table.Th>
+              <Table.Th>Valabil până la</Table.Th>
+              <Table.Th>Folosit</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {cycle.items.map((item) => (
+              <Table.Tr
+                key={item.id_sterilizare}
+                bg={item.id_sterilizare === highlight ? 'yellow.1' : undefined}
+              >
+                <Table.Td fw={700} data-label="ID">
+                  {item.id_sterilizare}
+                </Table.Td>
+                <Table.Td data-label="Instrument">{item.name}</Table.Td>
+                <Table.Td data-label="Valabil până la">{formatInstrumentDate(item.useBy)}</Table.Td>
+                <Table.Td data-label="Folosit">
+                  {item.used_at === null ? '—' : formatInstrumentDate(item.used_at)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </div>
       <Group>
         <Button
-          size="lg"
-          leftSection={<IconPrinter />}
+          leftSection={<IconPrinter size={18} />}
           onClick={() => openModal('print-sterilisation-id', { cycle })}
         >
           Tipărește etichetele
@@ -70,7 +76,6 @@ export function CycleView({
         {canWrite && cycle.biological === 'pending' ? (
           <>
             <Button
-              size="lg"
               color="teal"
               variant="light"
               loading={biological.isPending}
@@ -79,7 +84,6 @@ export function CycleView({
               BI conform
             </Button>
             <Button
-              size="lg"
               color="red"
               variant="light"
               loading={biological.isPending}
@@ -107,9 +111,14 @@ function CycleFacts({ cycle }: { cycle: Cycle }) {
   );
 }
 
-function UsesTable({ uses }: { uses: readonly InstrumentUse[] }) {
+/** On screen the table turns into cards in a narrow box (`isStacking`); printed it keeps its columns. */
+function UsesTable({ uses, isStacking }: { uses: readonly InstrumentUse[]; isStacking: boolean }) {
   return (
-    <Table fz="sm" aria-label="Trasabilitate pacienți">
+    <Table
+      verticalSpacing="xs"
+      aria-label="Trasabilitate pacienți"
+      className={isStacking ? classes.stacked : undefined}
+    >
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Pacient</Table.Th>
@@ -122,14 +131,14 @@ function UsesTable({ uses }: { uses: readonly InstrumentUse[] }) {
       <Table.Tbody>
         {uses.map((use) => (
           <Table.Tr key={use.id_sterilizare} c={use.recalled ? 'red.8' : undefined}>
-            <Table.Td>
+            <Table.Td data-label="Pacient">
               {use.patient === null ? 'Pacient' : `${use.patient} (fișa nr. ${use.fileNumber ?? ''})`}
               {use.recalled ? ' — de informat' : ''}
             </Table.Td>
-            <Table.Td>{use.denumire}</Table.Td>
-            <Table.Td>{formatTreatmentDate(use.treatmentDate)}</Table.Td>
-            <Table.Td>{use.medic}</Table.Td>
-            <Table.Td>
+            <Table.Td data-label="Tratament">{use.denumire}</Table.Td>
+            <Table.Td data-label="Data">{formatTreatmentDate(use.treatmentDate)}</Table.Td>
+            <Table.Td data-label="Medic">{use.medic}</Table.Td>
+            <Table.Td data-label="Instrument">
               {use.id_sterilizare} - {use.name} ({formatInstrumentDate(use.used_at)})
             </Table.Td>
           </Table.Tr>
@@ -144,7 +153,7 @@ function TraceBack({ cycle, uses }: { cycle: Cycle; uses: readonly InstrumentUse
   return (
     <Stack gap="xs">
       <Group justify="space-between">
-        <Title order={3} fz="h4">
+        <Title order={3} fz="md" c="teal.9">
           Trasabilitate: pacienți
         </Title>
         <Group gap="xs">
@@ -169,14 +178,16 @@ function TraceBack({ cycle, uses }: { cycle: Cycle; uses: readonly InstrumentUse
       {uses.length === 0 ? (
         <Text c="dimmed">Nicio pungă din această șarjă nu a fost folosită.</Text>
       ) : (
-        <UsesTable uses={uses} />
+        <div className={classes.box}>
+          <UsesTable uses={uses} isStacking />
+        </div>
       )}
       {uses.length > 0 ? (
         <PrintArea format="a4">
           <div className="odonto-a4">
             <h2>Trasabilitate șarja {cycle.id}</h2>
             <CycleFacts cycle={cycle} />
-            <UsesTable uses={uses} />
+            <UsesTable uses={uses} isStacking={false} />
           </div>
         </PrintArea>
       ) : null}

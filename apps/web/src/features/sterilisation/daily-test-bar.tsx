@@ -25,7 +25,6 @@ export function DailyTestBar({ canWrite }: { canWrite: boolean }) {
       {canWrite && settings.data ? (
         <Group gap="sm" mt="xs">
           <Select
-            size="md"
             aria-label="Autoclav"
             data={settings.data.autoclaves}
             value={chosen}
@@ -34,13 +33,11 @@ export function DailyTestBar({ canWrite }: { canWrite: boolean }) {
             w={180}
           />
           <SegmentedControl
-            size="md"
             data={[...DAILY_TEST_KINDS]}
             value={kind}
             onChange={(value) => setKind(value as DailyTestKind)}
           />
           <Button
-            size="md"
             color="teal"
             disabled={!chosen}
             loading={record.isPending}
@@ -49,7 +46,6 @@ export function DailyTestBar({ canWrite }: { canWrite: boolean }) {
             Test conform
           </Button>
           <Button
-            size="md"
             color="red"
             variant="light"
             disabled={!chosen}

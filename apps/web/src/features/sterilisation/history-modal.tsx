@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { Badge, Group, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { formatInstrumentDate } from '@odonto/domain/dates';
 import { LOAD_STATUS_LABELS } from '@odonto/domain/sterilisation';
+import { DATE_PICKER_A11Y } from '../../ui/date-labels';
 import { registerModal, type ModalControls } from '../../ui/modals';
 import { useInstrumentHistory, useInstrumentHistoryById } from './api';
 import { dateTime } from './sterilisation-format';
+import classes from './sterilisation.module.css';
 
 export interface HistoryModalProps {
   /** The name search starts with this (the instrument the history was opened from). */
@@ -34,51 +37,55 @@ export function HistoryModal({ name = '', instrumentId }: HistoryModalProps & Mo
     <Stack gap="md">
       <Group grow>
         <TextInput
-          size="lg"
           label="Caută după nume"
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
         />
-        <TextInput
-          size="lg"
-          type="date"
+        <DatePickerInput
           label="Ziua"
-          value={day}
-          onChange={(event) => setDay(event.currentTarget.value)}
+          placeholder="Oricare"
+          value={day || null}
+          onChange={(value) => setDay(value ?? '')}
+          valueFormat="DD.MM.YYYY"
+          {...DATE_PICKER_A11Y}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Șterge ziua' }}
         />
       </Group>
       {history.error ? <Text c="red">{history.error.message}</Text> : null}
       <ScrollArea.Autosize mah="60vh">
-        <Table fz="md" aria-label="Istoric instrumente">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Data</Table.Th>
-              <Table.Th>Eveniment</Table.Th>
-              <Table.Th>Instrument</Table.Th>
-              <Table.Th>ID</Table.Th>
-              <Table.Th>Detalii</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {history.data?.map((event) => (
-              <Table.Tr key={`${event.kind}-${event.id}`}>
-                <Table.Td>{dateTime(event.date)}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={event.kind === 'sterilizare' ? 'teal' : 'blue'}>
-                    {event.kind === 'sterilizare' ? 'Sterilizare' : 'Folosire'}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{event.name}</Table.Td>
-                <Table.Td>{event.id}</Table.Td>
-                <Table.Td>
-                  {event.kind === 'sterilizare'
-                    ? `Șarja ${event.cycleId} · ${LOAD_STATUS_LABELS[event.status]} · valabil până la ${formatInstrumentDate(event.useBy)} · ${event.operator}`
-                    : [event.patient, event.denumire, event.medic].filter(Boolean).join(' · ')}
-                </Table.Td>
+        <div className={classes.box}>
+          <Table verticalSpacing="xs" aria-label="Istoric instrumente" className={classes.stacked}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Data</Table.Th>
+                <Table.Th>Eveniment</Table.Th>
+                <Table.Th>Instrument</Table.Th>
+                <Table.Th>ID</Table.Th>
+                <Table.Th>Detalii</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {history.data?.map((event) => (
+                <Table.Tr key={`${event.kind}-${event.id}`}>
+                  <Table.Td data-label="Data">{dateTime(event.date)}</Table.Td>
+                  <Table.Td data-label="Eveniment">
+                    <Badge variant="light" color={event.kind === 'sterilizare' ? 'teal' : 'blue'}>
+                      {event.kind === 'sterilizare' ? 'Sterilizare' : 'Folosire'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td data-label="Instrument">{event.name}</Table.Td>
+                  <Table.Td data-label="ID">{event.id}</Table.Td>
+                  <Table.Td data-label="Detalii">
+                    {event.kind === 'sterilizare'
+                      ? `Șarja ${event.cycleId} · ${LOAD_STATUS_LABELS[event.status]} · valabil până la ${formatInstrumentDate(event.useBy)} · ${event.operator}`
+                      : [event.patient, event.denumire, event.medic].filter(Boolean).join(' · ')}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
         {history.data?.length === 0 ? (
           <Text c="dimmed" ta="center" py="md">
             Nimic în istoric pentru această căutare.

@@ -7,6 +7,7 @@ import {
   type InstrumentCreate,
 } from '@odonto/domain/contracts/sterilisation';
 import { PACKAGING_LABELS, PACKAGING_TYPES } from '@odonto/domain/sterilisation';
+import { groupFieldRef } from '../../lib/form';
 import { useCreateInstrument, useUpdateInstrument } from './api';
 
 const PACKAGING_OPTIONS = PACKAGING_TYPES.map((value) => ({ value, label: PACKAGING_LABELS[value] }));
@@ -41,11 +42,10 @@ export function InstrumentForm({
   return (
     <form onSubmit={(event) => void form.handleSubmit(handleSave)(event)} noValidate>
       <Stack gap="md">
-        <Title order={2} fz="h3">
+        <Title order={2} fz="md" c="teal.9">
           {instrument ? 'Editează instrument' : 'Instrument nou'}
         </Title>
         <TextInput
-          size="lg"
           label="Denumire"
           data-autofocus
           {...form.register('name')}
@@ -60,7 +60,7 @@ export function InstrumentForm({
             name="packaging"
             render={({ field }) => (
               <SegmentedControl
-                size="lg"
+                ref={groupFieldRef(field.ref)}
                 fullWidth
                 data={PACKAGING_OPTIONS}
                 value={field.value}
@@ -71,7 +71,7 @@ export function InstrumentForm({
         </div>
         {mutation.error ? <Alert color="red">{mutation.error.message}</Alert> : null}
         <Group justify="flex-end">
-          <Button size="lg" type="submit" loading={mutation.isPending}>
+          <Button type="submit" loading={mutation.isPending}>
             Salvează
           </Button>
         </Group>

@@ -61,10 +61,10 @@ export function LabelModal({ cycle, ids, close }: LabelModalProps & ModalControl
         </Group>
       )}
       <Group justify="flex-end">
-        <Button size="lg" variant="default" onClick={close}>
+        <Button variant="default" onClick={close}>
           Închide
         </Button>
-        <Button size="lg" leftSection={<IconPrinter />} onClick={printNow} disabled={failed}>
+        <Button leftSection={<IconPrinter size={18} />} onClick={printNow} disabled={failed}>
           Tipărește etichetele
         </Button>
       </Group>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { formatInstrumentDate, formatTreatmentDate } from '@odonto/domain/dates';
 import { usePatientTrace } from './api';
+import classes from './sterilisation.module.css';
 
 /** Trace-back from a patient (file number): the pouches and loads used on them. */
 export function PatientTrace() {
@@ -11,6 +12,9 @@ export function PatientTrace() {
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="md">
+        <Title order={2} fz="md" c="teal.9">
+          Trasabilitate pacient
+        </Title>
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -20,15 +24,12 @@ export function PatientTrace() {
         >
           <Group align="flex-end">
             <TextInput
-              size="lg"
               label="Fișa pacientului (nr.)"
               inputMode="numeric"
               value={text}
               onChange={(event) => setText(event.currentTarget.value)}
             />
-            <Button size="lg" type="submit">
-              Caută
-            </Button>
+            <Button type="submit">Caută</Button>
           </Group>
         </form>
         {trace.error ? <Alert color="red">{trace.error.message}</Alert> : null}
@@ -42,35 +43,41 @@ export function PatientTrace() {
             {trace.data.uses.length === 0 ? (
               <Text c="dimmed">Niciun instrument sterilizat înregistrat la acest pacient.</Text>
             ) : (
-              <Table fz="md" aria-label="Șarje folosite la pacient">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Șarja</Table.Th>
-                    <Table.Th>Instrument</Table.Th>
-                    <Table.Th>Folosit la</Table.Th>
-                    <Table.Th>Tratament</Table.Th>
-                    <Table.Th>Medic</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {trace.data.uses.map((use) => (
-                    <Table.Tr key={use.id_sterilizare} c={use.recalled ? 'red.8' : undefined}>
-                      <Table.Td>
-                        {use.cycleId}
-                        {use.recalled ? ' (neconformă)' : ''}
-                      </Table.Td>
-                      <Table.Td>
-                        {use.id_sterilizare} - {use.name}
-                      </Table.Td>
-                      <Table.Td>{formatInstrumentDate(use.used_at)}</Table.Td>
-                      <Table.Td>
-                        {use.denumire}, {formatTreatmentDate(use.treatmentDate)}
-                      </Table.Td>
-                      <Table.Td>{use.medic}</Table.Td>
+              <div className={classes.box}>
+                <Table
+                  verticalSpacing="xs"
+                  aria-label="Șarje folosite la pacient"
+                  className={classes.stacked}
+                >
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Șarja</Table.Th>
+                      <Table.Th>Instrument</Table.Th>
+                      <Table.Th>Folosit la</Table.Th>
+                      <Table.Th>Tratament</Table.Th>
+                      <Table.Th>Medic</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {trace.data.uses.map((use) => (
+                      <Table.Tr key={use.id_sterilizare} c={use.recalled ? 'red.8' : undefined}>
+                        <Table.Td data-label="Șarja">
+                          {use.cycleId}
+                          {use.recalled ? ' (neconformă)' : ''}
+                        </Table.Td>
+                        <Table.Td data-label="Instrument">
+                          {use.id_sterilizare} - {use.name}
+                        </Table.Td>
+                        <Table.Td data-label="Folosit la">{formatInstrumentDate(use.used_at)}</Table.Td>
+                        <Table.Td data-label="Tratament">
+                          {use.denumire}, {formatTreatmentDate(use.treatmentDate)}
+                        </Table.Td>
+                        <Table.Td data-label="Medic">{use.medic}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </div>
             )}
           </>
         ) : null}

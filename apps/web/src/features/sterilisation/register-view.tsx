@@ -1,29 +1,30 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { IconDownload, IconPrinter } from '@tabler/icons-react';
 import { registerQuery, type RegisterResponse } from '@odonto/domain/contracts/sterilisation';
 import { formatInstrumentDate, toIsoDay } from '@odonto/domain/dates';
 import { LOAD_STATUS_LABELS, RESULT_LABELS } from '@odonto/domain/sterilisation';
+import { DATE_PICKER_A11Y } from '../../ui/date-labels';
 import { registerCsvUrl, useRegister } from './api';
 import { PrintArea, printNow } from './print-area';
 import { dateTime } from './sterilisation-format';
+import classes from './sterilisation.module.css';
 
 const WEEK_MS = 6 * 86_400_000;
+const POUCHES = 'Pungi (ID - instrument, valabil până la)';
 
-function RegisterTable({ register }: { register: RegisterResponse }) {
+/** On screen the rows become cards where ten columns do not fit (`isStacking`); printed on A4 they stay. */
+function RegisterTable({ register, isStacking }: { register: RegisterResponse; isStacking: boolean }) {
   return (
-    <Table fz="sm" aria-label="Registru de sterilizare" withTableBorder withColumnBorders>
+    <Table
+      verticalSpacing="xs"
+      aria-label="Registru de sterilizare"
+      // On screen the section's frame is the border; on paper the table draws its own.
+      withTableBorder={!isStacking}
+      withColumnBorders
+      className={isStacking ? `${classes.topAligned} ${classes.stacked}` : classes.topAligned}
+    >
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Șarja</Table.Th>
@@ -33,7 +34,7 @@ function RegisterTable({ register }: { register: RegisterResponse }) {
           <Table.Th>Integrator</Table.Th>
           <Table.Th>BI</Table.Th>
           <Table.Th>Ambalaje</Table.Th>
-          <Table.Th>Pungi (ID - instrument, valabil până la)</Table.Th>
+          <Table.Th miw="14rem">{POUCHES}</Table.Th>
           <Table.Th>Operator</Table.Th>
           <Table.Th>Stare</Table.Th>
         </Table.Tr>
@@ -41,26 +42,28 @@ function RegisterTable({ register }: { register: RegisterResponse }) {
       <Table.Tbody>
         {register.cycles.map((cycle) => (
           <Table.Tr key={cycle.id}>
-            <Table.Td>{cycle.id}</Table.Td>
-            <Table.Td>{dateTime(cycle.startedAt)}</Table.Td>
-            <Table.Td>
+            <Table.Td data-label="Șarja">{cycle.id}</Table.Td>
+            <Table.Td data-label="Data și ora">{dateTime(cycle.startedAt)}</Table.Td>
+            <Table.Td data-label="Autoclav / program">
               {cycle.autoclave} / {cycle.programme}
             </Table.Td>
-            <Table.Td>
+            <Table.Td data-label="Parametri">
               {cycle.temperature} °C, {String(cycle.pressure).replace('.', ',')} bar, {cycle.duration} min
             </Table.Td>
-            <Table.Td>{cycle.integrator === 'pass' ? 'Conform' : 'Neconform'}</Table.Td>
-            <Table.Td>{RESULT_LABELS[cycle.biological]}</Table.Td>
-            <Table.Td>{cycle.packagingChecked ? 'Verificate' : '—'}</Table.Td>
-            <Table.Td>
+            <Table.Td data-label="Integrator">
+              {cycle.integrator === 'pass' ? 'Conform' : 'Neconform'}
+            </Table.Td>
+            <Table.Td data-label="BI">{RESULT_LABELS[cycle.biological]}</Table.Td>
+            <Table.Td data-label="Ambalaje">{cycle.packagingChecked ? 'Verificate' : '—'}</Table.Td>
+            <Table.Td data-label={POUCHES} className={classes.fullRow}>
               {cycle.items.map((item) => (
                 <div key={item.id_sterilizare}>
                   {item.id_sterilizare} - {item.name}, {formatInstrumentDate(item.useBy)}
                 </div>
               ))}
             </Table.Td>
-            <Table.Td>{cycle.operator}</Table.Td>
-            <Table.Td>{LOAD_STATUS_LABELS[cycle.status]}</Table.Td>
+            <Table.Td data-label="Operator">{cycle.operator}</Table.Td>
+            <Table.Td data-label="Stare">{LOAD_STATUS_LABELS[cycle.status]}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -75,64 +78,67 @@ export function RegisterView({ now }: { now: Date }) {
   const range = registerQuery.safeParse({ from, to });
   const register = useRegister(from, to, range.success);
   return (
-    <Paper withBorder radius="md" p="md">
-      <Stack gap="md">
-        <Group align="flex-end">
-          <TextInput
-            size="lg"
-            type="date"
+    <Paper withBorder radius="md" p={0} className={`${classes.section} ${classes.box}`}>
+      <Stack gap="md" className={classes.sectionHeader}>
+        <Title order={2} fz="md" c="teal.9">
+          Registru de sterilizare
+        </Title>
+        <Group align="flex-end" gap="sm">
+          <DatePickerInput
             label="De la"
-            value={from}
-            onChange={(event) => setFrom(event.currentTarget.value)}
+            value={from || null}
+            onChange={(value) => setFrom(value ?? '')}
+            valueFormat="DD.MM.YYYY"
+            {...DATE_PICKER_A11Y}
           />
-          <TextInput
-            size="lg"
-            type="date"
+          <DatePickerInput
             label="Până la"
-            value={to}
-            onChange={(event) => setTo(event.currentTarget.value)}
+            value={to || null}
+            onChange={(value) => setTo(value ?? '')}
+            valueFormat="DD.MM.YYYY"
+            {...DATE_PICKER_A11Y}
           />
-          <Button size="lg" leftSection={<IconPrinter />} onClick={printNow} disabled={!register.data}>
+          <Button leftSection={<IconPrinter size={18} />} onClick={printNow} disabled={!register.data}>
             Tipărește (A4)
           </Button>
           {range.success ? (
-            <Anchor href={registerCsvUrl(from, to)} download size="lg">
+            <Anchor href={registerCsvUrl(from, to)} download>
               <Group gap={4}>
-                <IconDownload /> Export CSV
+                <IconDownload size={18} /> Export CSV
               </Group>
             </Anchor>
           ) : null}
         </Group>
         {range.success ? null : <Alert color="red">{range.error.issues[0]?.message}</Alert>}
         {register.error ? <Alert color="red">{register.error.message}</Alert> : null}
-        {register.data ? (
-          <>
-            <ScrollArea>
-              <RegisterTable register={register.data} />
-            </ScrollArea>
-            {register.data.cycles.length === 0 ? (
-              <Text c="dimmed">Niciun ciclu în acest interval.</Text>
-            ) : null}
-            <PrintArea format="a4">
-              <div className="odonto-a4">
-                <h2>
-                  Registru de sterilizare {formatInstrumentDate(from)} – {formatInstrumentDate(to)}
-                </h2>
-                <RegisterTable register={register.data} />
-                <h3>Teste zilnice (Bowie-Dick / Helix)</h3>
-                <ul>
-                  {register.data.tests.map((test) => (
-                    <li key={test.id}>
-                      {dateTime(test.at)} · {test.autoclave} · {test.kind} ·{' '}
-                      {test.result === 'pass' ? 'conform' : 'neconform'} · {test.operator}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            </PrintArea>
-          </>
-        ) : null}
       </Stack>
+      {register.data ? (
+        <>
+          <RegisterTable register={register.data} isStacking />
+          {register.data.cycles.length === 0 ? (
+            <Text c="dimmed" ta="center" py="lg">
+              Niciun ciclu în acest interval.
+            </Text>
+          ) : null}
+          <PrintArea format="a4">
+            <div className="odonto-a4">
+              <h2>
+                Registru de sterilizare {formatInstrumentDate(from)} – {formatInstrumentDate(to)}
+              </h2>
+              <RegisterTable register={register.data} isStacking={false} />
+              <h3>Teste zilnice (Bowie-Dick / Helix)</h3>
+              <ul>
+                {register.data.tests.map((test) => (
+                  <li key={test.id}>
+                    {dateTime(test.at)} · {test.autoclave} · {test.kind} ·{' '}
+                    {test.result === 'pass' ? 'conform' : 'neconform'} · {test.operator}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </PrintArea>
+        </>
+      ) : null}
     </Paper>
   );
 }

@@ -41,12 +41,11 @@ export function SettingsSection({ settings }: { settings: SterilisationSettings 
     <Paper withBorder radius="md" p="md">
       <Stack gap="md">
         <TagsInput
-          size="lg"
           label="Autoclave"
           value={draft.autoclaves}
           onChange={(autoclaves) => setDraft({ ...draft, autoclaves })}
         />
-        <Title order={3} fz="h4">
+        <Title order={3} fz="md" c="teal.9">
           Programe
         </Title>
         {draft.programmes.map((programme, index) => (
@@ -77,7 +76,7 @@ export function SettingsSection({ settings }: { settings: SterilisationSettings 
               onChange={(value) => setProgramme(index, { duration: asNumber(value) })}
             />
             <ActionIcon
-              size={42}
+              size="input-sm"
               color="red"
               variant="light"
               aria-label={`Șterge programul ${programme.name}`}
@@ -92,7 +91,7 @@ export function SettingsSection({ settings }: { settings: SterilisationSettings 
         <Group>
           <Button
             variant="light"
-            leftSection={<IconPlus />}
+            leftSection={<IconPlus size={18} />}
             onClick={() =>
               setDraft({
                 ...draft,
@@ -103,7 +102,7 @@ export function SettingsSection({ settings }: { settings: SterilisationSettings 
             Adaugă program
           </Button>
         </Group>
-        <Title order={3} fz="h4">
+        <Title order={3} fz="md" c="teal.9">
           Valabilitate (zile) după ambalare
         </Title>
         <Group>
@@ -125,7 +124,6 @@ export function SettingsSection({ settings }: { settings: SterilisationSettings 
         {save.isSuccess ? <Alert color="teal">Setările au fost salvate.</Alert> : null}
         <Group justify="flex-end">
           <Button
-            size="lg"
             disabled={!checked.success}
             loading={save.isPending}
             onClick={() => checked.success && save.mutate(checked.data)}

@@ -35,11 +35,10 @@ export function SidePanel({
           </Text>
           {canWrite ? (
             <>
-              <Button size="lg" leftSection={<IconPlus />} onClick={() => onView({ kind: 'create' })}>
+              <Button leftSection={<IconPlus size={18} />} onClick={() => onView({ kind: 'create' })}>
                 Instrument nou
               </Button>
               <Button
-                size="lg"
                 variant="light"
                 onClick={() => onView({ kind: 'sterilise', first: null, key: Date.now() })}
               >
@@ -77,7 +76,7 @@ export function SidePanel({
       ) : null}
       {view.kind === 'error' ? <Alert color="red">{view.message}</Alert> : null}
       {view.kind !== 'idle' ? (
-        <Button mt="md" size="lg" variant="subtle" onClick={() => onView({ kind: 'idle' })}>
+        <Button mt="md" variant="subtle" onClick={() => onView({ kind: 'idle' })}>
           Închide panoul
         </Button>
       ) : null}

@@ -66,7 +66,7 @@ export function SterilisationPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
+      <Group justify="space-between" align="flex-end" gap="sm">
         <Title order={1}>Sterilizare</Title>
         <form
           onSubmit={(event) => {
@@ -78,15 +78,14 @@ export function SterilisationPage() {
         >
           <Group gap="xs" align="flex-end">
             <TextInput
-              size="lg"
               label="ID sterilizare"
               placeholder="Scanați sau tastați"
               inputMode="numeric"
-              leftSection={<IconBarcode />}
+              leftSection={<IconBarcode size={18} />}
               value={labelText}
               onChange={(event) => setLabelText(event.currentTarget.value)}
             />
-            <Button size="lg" type="submit" variant="light">
+            <Button type="submit" variant="light">
               Caută
             </Button>
           </Group>
@@ -95,20 +94,10 @@ export function SterilisationPage() {
       <DailyTestBar canWrite={canWrite} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="instrumente" fz="lg">
-            Instrumente
-          </Tabs.Tab>
-          <Tabs.Tab value="registru" fz="lg">
-            Registru
-          </Tabs.Tab>
-          <Tabs.Tab value="pacient" fz="lg">
-            Trasabilitate pacient
-          </Tabs.Tab>
-          {canConfigure ? (
-            <Tabs.Tab value="setari" fz="lg">
-              Setări
-            </Tabs.Tab>
-          ) : null}
+          <Tabs.Tab value="instrumente">Instrumente</Tabs.Tab>
+          <Tabs.Tab value="registru">Registru</Tabs.Tab>
+          <Tabs.Tab value="pacient">Trasabilitate pacient</Tabs.Tab>
+          {canConfigure ? <Tabs.Tab value="setari">Setări</Tabs.Tab> : null}
         </Tabs.List>
         <Tabs.Panel value="instrumente" pt="md">
           <Grid gap="md">
@@ -139,7 +128,6 @@ export function SterilisationPage() {
               <SidePanel view={view} canWrite={canWrite} onView={setView} />
               <Button
                 mt="md"
-                size="lg"
                 variant="default"
                 fullWidth
                 onClick={() => openModal('sterilisation-history', {})}

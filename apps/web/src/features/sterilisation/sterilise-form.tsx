@@ -12,9 +12,9 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import {
@@ -27,7 +27,8 @@ import {
   type SterilisationSettings,
 } from '@odonto/domain/contracts/sterilisation';
 import { toInstant } from '@odonto/domain/clinic-time';
-import { showServerFieldErrors } from '../../lib/form';
+import { groupFieldRef, showServerFieldErrors } from '../../lib/form';
+import { DATE_PICKER_A11Y } from '../../ui/date-labels';
 import { FormErrorSummary } from '../../ui/form-errors';
 import { useInstruments, useRecordCycle, useReserveId } from './api';
 
@@ -152,7 +153,7 @@ export function SteriliseForm({
   return (
     <form onSubmit={(event) => void form.handleSubmit(handleRecord)(event)} noValidate>
       <Stack gap="md">
-        <Title order={2} fz="h3">
+        <Title order={2} fz="md" c="teal.9">
           Sterilizare (ciclu nou)
         </Title>
         <FormErrorSummary form={form} labels={CYCLE_LABELS} />
@@ -162,7 +163,6 @@ export function SteriliseForm({
           render={({ field }) => (
             <MultiSelect
               ref={field.ref}
-              size="lg"
               label={CYCLE_LABELS.items}
               withAsterisk
               searchable
@@ -182,13 +182,17 @@ export function SteriliseForm({
             ))}
           </Group>
         ) : null}
-        <TextInput
-          size="lg"
-          type="datetime-local"
+        <DateTimePicker
           label="Data și ora ciclului"
           description="Goală: acum"
-          value={startedAtText}
-          onChange={(event) => setStartedAtText(event.currentTarget.value)}
+          placeholder="Acum"
+          // The picker answers 'YYYY-MM-DD HH:mm:ss'; the field keeps 'YYYY-MM-DDTHH:mm', as startedAtOf reads it.
+          value={startedAtText === '' ? null : `${startedAtText.replace('T', ' ')}:00`}
+          onChange={(value) => setStartedAtText(value ? value.slice(0, 16).replace(' ', 'T') : '')}
+          valueFormat="DD.MM.YYYY HH:mm"
+          {...DATE_PICKER_A11Y}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Șterge data și ora' }}
           error={startedAtError ?? formState.errors.startedAt?.message}
         />
         <SimpleGrid type="container" cols={{ base: 1, '360px': 2 }}>
@@ -198,7 +202,6 @@ export function SteriliseForm({
             render={({ field }) => (
               <Select
                 ref={field.ref}
-                size="lg"
                 label={CYCLE_LABELS.autoclave}
                 withAsterisk
                 data={settings.autoclaves}
@@ -215,7 +218,6 @@ export function SteriliseForm({
             render={({ field }) => (
               <Select
                 ref={field.ref}
-                size="lg"
                 label={CYCLE_LABELS.programme}
                 withAsterisk
                 data={settings.programmes.map((p) => p.name)}
@@ -242,7 +244,6 @@ export function SteriliseForm({
               render={({ field }) => (
                 <NumberInput
                   ref={field.ref}
-                  size="lg"
                   label={label}
                   withAsterisk
                   decimalScale={decimals}
@@ -264,7 +265,7 @@ export function SteriliseForm({
             name="integrator"
             render={({ field }) => (
               <SegmentedControl
-                size="lg"
+                ref={groupFieldRef(field.ref)}
                 fullWidth
                 data={INTEGRATOR}
                 value={field.value}
@@ -283,7 +284,7 @@ export function SteriliseForm({
             name="biological"
             render={({ field }) => (
               <SegmentedControl
-                size="lg"
+                ref={groupFieldRef(field.ref)}
                 fullWidth
                 data={BIOLOGICAL}
                 value={field.value}
@@ -299,7 +300,6 @@ export function SteriliseForm({
           render={({ field }) => (
             <Checkbox
               ref={field.ref}
-              size="lg"
               label={CYCLE_LABELS.packagingChecked}
               checked={field.value === true}
               onChange={(event) => field.onChange(event.currentTarget.checked)}
@@ -313,7 +313,7 @@ export function SteriliseForm({
           </Alert>
         ) : null}
         <Group justify="flex-end">
-          <Button size="xl" type="submit" loading={record.isPending}>
+          <Button type="submit" loading={record.isPending}>
             Înregistrează ciclul
           </Button>
         </Group>

@@ -3,6 +3,7 @@ import { Controller } from 'react-hook-form';
 import { ROLE_LABELS, USER_MESSAGES } from '@odonto/domain/contracts/users';
 import { digitsFilter } from '@odonto/domain/filters';
 import { ASSIGNABLE_ROLES } from '@odonto/domain/roles';
+import { groupFieldRef } from '../../lib/form';
 import { FormErrorSummary } from '../../ui/form-errors';
 import type { UserForm } from './user-form-values';
 
@@ -96,7 +97,7 @@ export function UserFormFields({ form, isSelf }: UserFormFieldsProps) {
         name="roles"
         render={({ field, fieldState }) => (
           <Checkbox.Group
-            ref={field.ref}
+            ref={groupFieldRef(field.ref)}
             label={USER_FIELD_LABELS.roles}
             description="Primul rol bifat este rolul principal al utilizatorului."
             required

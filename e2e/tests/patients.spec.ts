@@ -151,11 +151,12 @@ test('a medic creates a patient choosing country, county and a locality typed wi
   await expect(row.getByTestId('patient-details')).toContainText(`${town.nume}, Alba · Medic: `);
   await expect(row.getByTestId('patient-details')).toContainText(`Medic: ${DEMO_USERS.medic.nume}`);
   const table = page.getByRole('table', { name: 'Lista pacienților' });
-  expect(
-    await table.evaluate(
-      (element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth,
-    ),
-  ).toBeLessThanOrEqual(0);
+  // Measured once the shell's menu has slid away (a short transition).
+  await expect
+    .poll(() =>
+      table.evaluate((element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth),
+    )
+    .toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1280, height: 720 });
 
   await row.click();

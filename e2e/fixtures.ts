@@ -43,7 +43,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await page.goto(`${origin ?? ''}/login`);
       await page.getByRole('textbox', { name: 'Email', exact: true }).fill(user.email);
       await page.getByRole('textbox', { name: 'Parolă', exact: true }).fill(user.password);
-      await page.getByRole('button', { name: 'login' }).click();
+      await page.getByRole('button', { name: 'Intră în cont' }).click();
       await expect(page).toHaveURL(new RegExp(user.landing));
     });
   },

@@ -184,4 +184,21 @@ test('in the calendar a medic books from an empty slot, drags an appointment to 
   // Back returns to the same day and doctor.
   await page.goBack();
   await expect(moved).toBeVisible();
+
+  // On a tablet held upright the calendar opens on one whole day with every doctor's column, no week to
+  // scroll through sideways.
+  await page.setViewportSize({ width: 800, height: 1280 });
+  await page.goto(`/calendar?zi=${day}`);
+  await expect(page.getByRole('radio', { name: 'Zi' })).toBeChecked();
+  const dayColumns = page.locator('[data-calendar-column]');
+  await expect(dayColumns.first()).toBeVisible();
+  const columns = await dayColumns.evaluateAll((elements) =>
+    elements.map((element) => element.getAttribute('data-day')),
+  );
+  expect(new Set(columns)).toEqual(new Set([day]));
+  expect(columns).toHaveLength(doctors.length);
+  for (const index of columns.keys()) {
+    const frame = await dayColumns.nth(index).boundingBox();
+    expect(frame && frame.x >= 0 && frame.x + frame.width <= 800, `column ${index} is in view`).toBe(true);
+  }
 });

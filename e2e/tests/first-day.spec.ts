@@ -83,12 +83,12 @@ test('signed out, loading the sign-in page logs no error in the console', async 
 
   const checked = page.waitForResponse((response) => response.url().endsWith('/api/check-login'));
   await page.goto(`${demoApp.url}/login`);
-  await expect(page.getByRole('button', { name: 'login' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Intră în cont' })).toBeVisible();
   expect((await checked).status()).toBe(204);
   // A protected address sends the visitor to /login, quietly too.
   await page.goto(`${demoApp.url}/pacienti`);
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('button', { name: 'login' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Intră în cont' })).toBeVisible();
   expect(errors).toEqual([]);
   expect(failed).toEqual([]);
 });

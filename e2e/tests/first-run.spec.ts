@@ -24,9 +24,9 @@ test('the first visit to an empty clinic creates its administrator', async ({ pa
   await page.getByRole('button', { name: 'Deconectare' }).click();
   await expect(page).toHaveURL(/\/login$/);
   // Setup happens once: now the ordinary login screen shows, and the new admin can sign in.
-  await expect(page.getByRole('button', { name: 'login' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Intră în cont' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill('maria@clinica.ro');
   await page.getByRole('textbox', { name: 'Parolă', exact: true }).fill('o-parola-lunga-2026');
-  await page.getByRole('button', { name: 'login' }).click();
+  await page.getByRole('button', { name: 'Intră în cont' }).click();
   await expect(page).toHaveURL(/\/pacienti/);
 });

@@ -12,9 +12,9 @@ test('the whole password reset flow, from the request to signing in with the new
   const elsewhere = await (await browser.newContext({ baseURL: app.url })).newPage();
   await signIn(elsewhere, user, app.url);
   await page.goto(`${app.url}/login`);
-  await page.getByRole('button', { name: 'ai uitat parola?' }).click();
+  await page.getByRole('button', { name: 'Ați uitat parola?' }).click();
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(user.email);
-  await page.getByRole('button', { name: 'reset' }).click();
+  await page.getByRole('button', { name: 'Trimite linkul de resetare' }).click();
   await expect(page.getByText('Link-ul de resetare al parolei a fost trimis pe email.')).toBeVisible();
 
   const mail = await app.mailbox.waitFor(user.email);
@@ -22,13 +22,13 @@ test('the whole password reset flow, from the request to signing in with the new
   expect(link, 'the mail carries the reset link').toBeTruthy();
   await page.goto(link!.replace(/&amp;/g, '&'));
 
-  await expect(page.getByRole('button', { name: 'salvează' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'parolă nouă', exact: true }).fill('Noua-Parola-2026');
-  await page.getByRole('textbox', { name: 'repeta parola', exact: true }).fill('Alta-Parola-2026');
+  await expect(page.getByRole('button', { name: 'Salvează' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Parolă nouă', exact: true }).fill('Noua-Parola-2026');
+  await page.getByRole('textbox', { name: 'Repetă parola', exact: true }).fill('Alta-Parola-2026');
   await expect(page.getByText('Parolele nu coincid')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'salvează' })).toBeDisabled();
-  await page.getByRole('textbox', { name: 'repeta parola', exact: true }).fill('Noua-Parola-2026');
-  await page.getByRole('button', { name: 'salvează' }).click();
+  await expect(page.getByRole('button', { name: 'Salvează' })).toBeDisabled();
+  await page.getByRole('textbox', { name: 'Repetă parola', exact: true }).fill('Noua-Parola-2026');
+  await page.getByRole('button', { name: 'Salvează' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(
     page.getByText('Parola a fost schimbată, iar sesiunile deschise pe orice dispozitiv au fost închise.', {
@@ -44,8 +44,8 @@ test('the whole password reset flow, from the request to signing in with the new
   // The link is single-use.
   await page.getByRole('button', { name: 'Deconectare' }).click();
   await page.goto(link!.replace(/&amp;/g, '&'));
-  await page.getByRole('textbox', { name: 'parolă nouă', exact: true }).fill('Inca-O-Parola-2026');
-  await page.getByRole('textbox', { name: 'repeta parola', exact: true }).fill('Inca-O-Parola-2026');
-  await page.getByRole('button', { name: 'salvează' }).click();
+  await page.getByRole('textbox', { name: 'Parolă nouă', exact: true }).fill('Inca-O-Parola-2026');
+  await page.getByRole('textbox', { name: 'Repetă parola', exact: true }).fill('Inca-O-Parola-2026');
+  await page.getByRole('button', { name: 'Salvează' }).click();
   await expect(page.getByText(/nu este valid sau a expirat/)).toBeVisible();
 });

@@ -143,6 +143,22 @@ test('a medic creates a patient choosing country, county and a locality typed wi
   await search(page, `${phone.slice(2, 5)} ${phone.slice(5, 8)}`);
   await expect(row).toBeVisible();
 
+  // On a tablet held upright the row keeps the name and the phone in view, and folds the other columns
+  // under the name instead of hiding them past a sideways scroll.
+  await page.setViewportSize({ width: 800, height: 1280 });
+  await expect(page.getByRole('columnheader', { name: 'Pacient' })).toBeVisible();
+  await expect(row.getByRole('cell', { name: phone })).toBeInViewport();
+  await expect(row.getByTestId('patient-details')).toContainText(`${town.nume}, Alba · Medic: `);
+  await expect(row.getByTestId('patient-details')).toContainText(`Medic: ${DEMO_USERS.medic.nume}`);
+  const table = page.getByRole('table', { name: 'Lista pacienților' });
+  // Measured once the shell's menu has slid away (a short transition).
+  await expect
+    .poll(() =>
+      table.evaluate((element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth),
+    )
+    .toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   await row.click();
   await expect(page).toHaveURL(/\/pacienti\/history\//);
   await expect(page.getByTestId('patient-name')).toHaveText(`Ștefănescu Ilinca ${word}`);

@@ -12,18 +12,18 @@ test.describe('sign-in', () => {
     await page.goto('/login');
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(DEMO_USERS.medic.email);
     await page.getByRole('textbox', { name: 'Parolă', exact: true }).fill('not-the-password');
-    await page.getByRole('button', { name: 'login' }).click();
+    await page.getByRole('button', { name: 'Intră în cont' }).click();
     await expect(page.getByText('emailul sau parola este incorectă.')).toBeVisible();
 
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('nimeni@clinica-demo.ro');
-    await page.getByRole('button', { name: 'login' }).click();
+    await page.getByRole('button', { name: 'Intră în cont' }).click();
     await expect(page.getByText('email inexistent.')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
 
   test('the password can be shown, and login stays disabled until the form is valid', async ({ page }) => {
     await page.goto('/login');
-    const login = page.getByRole('button', { name: 'login' });
+    const login = page.getByRole('button', { name: 'Intră în cont' });
     await expect(login).toBeDisabled();
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('nu-e-email');
     await page.getByRole('textbox', { name: 'Parolă', exact: true }).fill('ceva');

@@ -14,7 +14,7 @@ async function typePassword(page: Page, origin: string, email: string, password:
   await page.goto(`${origin}/login`);
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('textbox', { name: 'Parolă', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'login' }).click();
+  await page.getByRole('button', { name: 'Intră în cont' }).click();
 }
 
 async function signOut(page: Page) {

@@ -77,9 +77,9 @@ test('an admin invites a user: the mail’s link sets the password, the user sig
 
   const invited = await newPage(browser, demoApp.url);
   await invited.goto(linkIn(mail));
-  await invited.getByRole('textbox', { name: 'parolă nouă', exact: true }).fill(PASSWORD);
-  await invited.getByRole('textbox', { name: 'repeta parola', exact: true }).fill(PASSWORD);
-  await invited.getByRole('button', { name: 'salvează' }).click();
+  await invited.getByRole('textbox', { name: 'Parolă nouă', exact: true }).fill(PASSWORD);
+  await invited.getByRole('textbox', { name: 'Repetă parola', exact: true }).fill(PASSWORD);
+  await invited.getByRole('button', { name: 'Salvează' }).click();
   await expect(invited).toHaveURL(/\/login$/);
   await signIn(invited, staffUser('Ana Invitată', email));
   await expect(invited.getByRole('navigation', { name: 'Meniu principal' })).toBeVisible();
@@ -187,7 +187,7 @@ test('deactivating a signed-in user ends their session: their next navigation la
   await expect(other).toHaveURL(/\/login$/);
   await other.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await other.getByRole('textbox', { name: 'Parolă', exact: true }).fill(PASSWORD);
-  await other.getByRole('button', { name: 'login' }).click();
+  await other.getByRole('button', { name: 'Intră în cont' }).click();
   await expect(other.getByText('Contul este dezactivat.')).toBeVisible();
   await other.context().close();
 });

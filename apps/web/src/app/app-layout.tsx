@@ -77,8 +77,10 @@ export function AppLayout() {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !isMenuOpen } }}
-      padding="lg"
+      // 'md' (62em): a 10-inch tablet held upright (800 px) gets the whole width and a menu button; landscape
+      // tablets and laptops (1280, 1366 px) keep the menu open.
+      navbar={{ width: 240, breakpoint: 'md', collapsed: { mobile: !isMenuOpen } }}
+      padding={{ base: 'sm', md: 'lg' }}
     >
       <a href="#continut" className={classes.skipLink}>
         Sari la conținut
@@ -89,7 +91,7 @@ export function AppLayout() {
             <Burger
               opened={isMenuOpen}
               onClick={handleToggleMenu}
-              hiddenFrom="sm"
+              hiddenFrom="md"
               size="sm"
               aria-label={isMenuOpen ? 'Închide meniul' : 'Deschide meniul'}
             />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Group, NativeSelect, SegmentedControl, Stack, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarPlus, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { CalendarAppointment } from '@odonto/domain/contracts/appointments';
@@ -28,16 +29,20 @@ import { ReminderSettingsButton } from './reminder-settings';
 import './appointment-modal';
 
 export const CALENDAR_TITLE = 'Calendar';
+/** The app shell's menu breakpoint (62em): below it the screen is a phone or an upright tablet. */
+const NARROW_SCREEN = '(max-width: 61.99em)';
 export const KEEP_MOVED_QUESTION = `${APPOINTMENT_MESSAGES.overlap} Păstrați programarea mutată oricum?`;
 
 /**
  * The calendar's view in the address (`?vedere=zi&zi=2026-03-05&medic=…`): a reload, a shared link or Back
- * from a patient's file shows the same days. A hand-edited bad value falls back to this week.
+ * from a patient's file shows the same days. Without `vedere` the screen's own view is shown; a hand-edited
+ * bad value falls back to today.
  */
-function readCalendarParams(params: URLSearchParams, today: string) {
+function readCalendarParams(params: URLSearchParams, today: string, defaultView: CalendarView) {
   const day = params.get('zi') ?? '';
+  const asked = params.get('vedere');
   return {
-    view: (params.get('vedere') === 'zi' ? 'day' : 'week') as CalendarView,
+    view: (asked === 'zi' ? 'day' : asked === 'saptamana' ? 'week' : defaultView) as CalendarView,
     anchor: appointmentDay.safeParse(day).success ? day : today,
     medicId: params.get('medic')?.trim() ?? '',
   };
@@ -51,13 +56,16 @@ export function CalendarPage() {
   const [now] = useState(() => new Date());
   const today = clinicToday(now);
   const [params, setParams] = useSearchParams();
-  const { view, anchor, medicId } = readCalendarParams(params, today);
+  // An upright tablet (800 px) has no room for a week of doctor columns: it opens on one whole day.
+  const isNarrow = useMediaQuery(NARROW_SCREEN, false, { getInitialValueInEffect: false });
+  const defaultView: CalendarView = isNarrow ? 'day' : 'week';
+  const { view, anchor, medicId } = readCalendarParams(params, today, defaultView);
   const [movingIds, setMovingIds] = useState<ReadonlySet<string>>(new Set());
 
   function show(next: { view?: CalendarView; anchor?: string; medicId?: string }) {
     const wanted = { view, anchor, medicId, ...next };
     const search = new URLSearchParams();
-    if (wanted.view === 'day') search.set('vedere', 'zi');
+    if (wanted.view !== defaultView) search.set('vedere', wanted.view === 'day' ? 'zi' : 'saptamana');
     if (wanted.anchor !== today) search.set('zi', wanted.anchor);
     if (wanted.medicId) search.set('medic', wanted.medicId);
     setParams(search, { replace: true });

@@ -46,7 +46,10 @@ function PasswordField({ control }: { control: Control<LoginInput, unknown, Logi
   );
 }
 
-/** SPEC.md §2 login mode: email, password with show/hide, 'login', and 'ai uitat parola?'. */
+/**
+ * SPEC.md §2 login mode: email, password with show/hide, the submit button and 'Ați uitat parola?'. The
+ * button says 'Intră în cont', not SPEC's 'login' (decision 0033).
+ */
 export function LoginForm({ onSuccess, onError, onForgotPassword }: LoginFormProps) {
   const login = useLogin();
   const { control, handleSubmit, formState } = useForm<LoginInput, unknown, LoginRequest>({
@@ -69,10 +72,10 @@ export function LoginForm({ onSuccess, onError, onForgotPassword }: LoginFormPro
         <PasswordField control={control} />
         <Group justify="space-between" align="center" mt="xs">
           <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
-            ai uitat parola?
+            Ați uitat parola?
           </Anchor>
           <Button type="submit" disabled={!formState.isValid} loading={login.isPending}>
-            login
+            Intră în cont
           </Button>
         </Group>
       </Stack>

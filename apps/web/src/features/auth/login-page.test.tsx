@@ -28,13 +28,13 @@ describe('login mode', () => {
     signedOutApi();
     const user = userEvent.setup();
     await openLogin();
-    expect(button('login').disabled).toBe(true);
+    expect(button('Intră în cont').disabled).toBe(true);
     await user.type(screen.getByLabelText(/^Email/), 'nu-e-email');
     await user.type(screen.getByLabelText(/^Parolă/), 'secret');
-    expect(button('login').disabled).toBe(true);
+    expect(button('Intră în cont').disabled).toBe(true);
     await user.clear(screen.getByLabelText(/^Email/));
     await user.type(screen.getByLabelText(/^Email/), 'ana@clinica.ro');
-    await waitFor(() => expect(button('login').disabled).toBe(false));
+    await waitFor(() => expect(button('Intră în cont').disabled).toBe(false));
   });
 
   it('shows and hides the password', async () => {
@@ -58,9 +58,9 @@ describe('login mode', () => {
     await openLogin();
     await user.type(screen.getByLabelText(/^Email/), email);
     await user.type(screen.getByLabelText(/^Parolă/), 'gresita');
-    await user.click(button('login'));
+    await user.click(button('Intră în cont'));
     expect((await screen.findByRole('alert')).textContent).toBe(message);
-    await user.click(button('ai uitat parola?'));
+    await user.click(button('Ați uitat parola?'));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -81,7 +81,7 @@ describe('login mode', () => {
     const { router } = await openLogin();
     await user.type(screen.getByLabelText(/^Email/), '  Ana@Clinica.ro ');
     await user.type(screen.getByLabelText(/^Parolă/), 'parola-buna-123');
-    await user.click(button('login'));
+    await user.click(button('Intră în cont'));
     expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
     expect(router.state.location.pathname).toBe(path);
     const login = calls.find((call) => call.url === '/api/login');
@@ -94,15 +94,15 @@ describe('reset request mode', () => {
     const { calls } = signedOutApi({ 'GET /api/forgot-pass/ana@clinica.ro': { body: { ok: true } } });
     const user = userEvent.setup();
     await openLogin();
-    await user.click(button('ai uitat parola?'));
+    await user.click(button('Ați uitat parola?'));
     expect(screen.getByRole('heading', { name: 'Resetare parolă' })).toBeTruthy();
-    expect(button('reset').disabled).toBe(true);
+    expect(button('Trimite linkul de resetare').disabled).toBe(true);
     await user.type(screen.getByLabelText(/^Email/), 'ana@clinica.ro');
-    await waitFor(() => expect(button('reset').disabled).toBe(false));
-    await user.click(button('reset'));
+    await waitFor(() => expect(button('Trimite linkul de resetare').disabled).toBe(false));
+    await user.click(button('Trimite linkul de resetare'));
     expect(await screen.findByText('Link-ul de resetare al parolei a fost trimis pe email.')).toBeTruthy();
     expect(calls.some((call) => call.url === '/api/forgot-pass/ana%40clinica.ro')).toBe(true);
-    await user.click(button('login'));
+    await user.click(button('Înapoi la autentificare'));
     expect(screen.getByRole('heading', { name: 'Autentificare' })).toBeTruthy();
   });
 
@@ -110,12 +110,12 @@ describe('reset request mode', () => {
     signedOutApi({ 'GET /api/forgot-pass/nimeni@clinica.ro': apiError(404, 'not_found', UNKNOWN_EMAIL) });
     const user = userEvent.setup();
     await openLogin();
-    await user.click(button('ai uitat parola?'));
+    await user.click(button('Ați uitat parola?'));
     await user.type(screen.getByLabelText(/^Email/), 'nimeni@clinica.ro');
-    await user.click(button('reset'));
+    await user.click(button('Trimite linkul de resetare'));
     expect((await screen.findByRole('alert')).textContent).toBe(UNKNOWN_EMAIL);
     expect(screen.getByLabelText(/^Email/).getAttribute('aria-invalid')).toBe('true');
-    await user.click(button('login'));
+    await user.click(button('Înapoi la autentificare'));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
@@ -127,14 +127,14 @@ describe('new password mode', () => {
     signedOutApi();
     const user = userEvent.setup();
     await openLogin(LINK);
-    expect(screen.getByLabelText(/^parolă nouă/)).toBeTruthy();
-    await user.type(screen.getByLabelText(/^parolă nouă/), 'parola-noua-2026');
-    await user.type(screen.getByLabelText(/^repeta parola/), 'alta-parola-2026');
+    expect(screen.getByLabelText(/^Parolă nouă/)).toBeTruthy();
+    await user.type(screen.getByLabelText(/^Parolă nouă/), 'parola-noua-2026');
+    await user.type(screen.getByLabelText(/^Repetă parola/), 'alta-parola-2026');
     expect(await screen.findByText('Parolele nu coincid')).toBeTruthy();
-    expect(button('salvează').disabled).toBe(true);
-    await user.clear(screen.getByLabelText(/^repeta parola/));
-    await user.type(screen.getByLabelText(/^repeta parola/), 'parola-noua-2026');
-    await waitFor(() => expect(button('salvează').disabled).toBe(false));
+    expect(button('Salvează').disabled).toBe(true);
+    await user.clear(screen.getByLabelText(/^Repetă parola/));
+    await user.type(screen.getByLabelText(/^Repetă parola/), 'parola-noua-2026');
+    await waitFor(() => expect(button('Salvează').disabled).toBe(false));
     expect(screen.queryByText('Parolele nu coincid')).toBeNull();
   });
 
@@ -142,10 +142,10 @@ describe('new password mode', () => {
     const { calls } = signedOutApi({ 'POST /api/save-new-pass': { body: { ok: true } } });
     const user = userEvent.setup();
     const { router } = await openLogin(LINK);
-    await user.type(screen.getByLabelText(/^parolă nouă/), 'parola-noua-2026');
-    await user.type(screen.getByLabelText(/^repeta parola/), 'parola-noua-2026');
-    await waitFor(() => expect(button('salvează').disabled).toBe(false));
-    await user.click(button('salvează'));
+    await user.type(screen.getByLabelText(/^Parolă nouă/), 'parola-noua-2026');
+    await user.type(screen.getByLabelText(/^Repetă parola/), 'parola-noua-2026');
+    await waitFor(() => expect(button('Salvează').disabled).toBe(false));
+    await user.click(button('Salvează'));
     expect(await screen.findByText('Parolă salvată')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('');
@@ -163,10 +163,10 @@ describe('new password mode', () => {
     signedOutApi({ 'POST /api/save-new-pass': apiError(400, 'invalid_input', expired) });
     const user = userEvent.setup();
     await openLogin(LINK);
-    await user.type(screen.getByLabelText(/^parolă nouă/), 'parola-noua-2026');
-    await user.type(screen.getByLabelText(/^repeta parola/), 'parola-noua-2026');
-    await waitFor(() => expect(button('salvează').disabled).toBe(false));
-    await user.click(button('salvează'));
+    await user.type(screen.getByLabelText(/^Parolă nouă/), 'parola-noua-2026');
+    await user.type(screen.getByLabelText(/^Repetă parola/), 'parola-noua-2026');
+    await waitFor(() => expect(button('Salvează').disabled).toBe(false));
+    await user.click(button('Salvează'));
     expect((await screen.findByRole('alert')).textContent).toBe(expired);
   });
 });

@@ -150,7 +150,7 @@ export function LoginPage({ onPasswordSaved }: LoginPageProps) {
             <Alert color="teal" variant="light" icon={<IconMailCheck />} role="status">
               <Text size="sm">{MESSAGES.resetEmailSent}</Text>
             </Alert>
-            <Button onClick={() => handleSwitchMode('login')}>login</Button>
+            <Button onClick={() => handleSwitchMode('login')}>Înapoi la autentificare</Button>
           </Stack>
         ) : null}
         {resetLink ? (

@@ -35,7 +35,7 @@ async function typePassword(user: ReturnType<typeof userEvent.setup>) {
   await screen.findByRole('heading', { name: 'Autentificare' });
   await user.type(screen.getByLabelText(/^Email/), 'ana@clinica.ro');
   await user.type(screen.getByLabelText(/^Parolă/), 'parola-buna-123');
-  await user.click(screen.getByRole('button', { name: 'login' }));
+  await user.click(screen.getByRole('button', { name: 'Intră în cont' }));
 }
 
 describe('two-factor sign-in on the login screen', () => {

@@ -54,7 +54,7 @@ function PasswordField({
   );
 }
 
-/** SPEC.md §2 new-password mode: 'parolă nouă', 'repeta parola' and 'salvează'. */
+/** SPEC.md §2 new-password mode: 'Parolă nouă', 'Repetă parola' and 'Salvează' (capitalised, with diacritics: decision 0033). */
 export function NewPasswordForm({ email, token, onSaved, onError, onBackToLogin }: NewPasswordFormProps) {
   const saveNewPassword = useSaveNewPassword();
   const { control, handleSubmit, formState, setError } = useForm<
@@ -88,14 +88,14 @@ export function NewPasswordForm({ email, token, onSaved, onError, onBackToLogin 
             {MESSAGES.resetTokenInvalid}
           </Alert>
         ) : null}
-        <PasswordField control={control} name="password" label="parolă nouă" autoFocus />
-        <PasswordField control={control} name="confirm" label="repeta parola" />
+        <PasswordField control={control} name="password" label="Parolă nouă" autoFocus />
+        <PasswordField control={control} name="confirm" label="Repetă parola" />
         <Group justify="space-between" align="center" mt="xs">
           <Anchor component="button" type="button" size="sm" onClick={onBackToLogin}>
-            login
+            Înapoi la autentificare
           </Anchor>
           <Button type="submit" disabled={!formState.isValid} loading={saveNewPassword.isPending}>
-            salvează
+            Salvează
           </Button>
         </Group>
       </Stack>

@@ -17,7 +17,7 @@ export interface ResetRequestFormProps {
   onBackToLogin: () => void;
 }
 
-/** SPEC.md §2 reset mode: the email, 'reset', and the 'login' link back. */
+/** SPEC.md §2 reset mode: the email, the send button and the link back (in Romanian: decision 0033). */
 export function ResetRequestForm({ isNoEmail, onSent, onError, onBackToLogin }: ResetRequestFormProps) {
   const forgotPassword = useForgotPassword();
   const { control, handleSubmit, formState } = useForm<ResetInput, unknown, ForgotPasswordParams>({
@@ -50,10 +50,10 @@ export function ResetRequestForm({ isNoEmail, onSent, onError, onBackToLogin }: 
         />
         <Group justify="space-between" align="center" mt="xs">
           <Anchor component="button" type="button" size="sm" onClick={onBackToLogin}>
-            login
+            Înapoi la autentificare
           </Anchor>
           <Button type="submit" disabled={!formState.isValid} loading={forgotPassword.isPending}>
-            reset
+            Trimite linkul de resetare
           </Button>
         </Group>
       </Stack>

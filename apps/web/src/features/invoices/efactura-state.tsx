@@ -21,7 +21,14 @@ export function EfacturaBadge({ state }: { state: string | null }) {
       </Badge>
     );
   return (
-    <Badge color={COLORS[state] ?? 'gray'} variant="light" data-state={state}>
+    // A long state ('De verificat în SPV') wraps in a narrow column instead of ending in '…'.
+    <Badge
+      color={COLORS[state] ?? 'gray'}
+      variant="light"
+      data-state={state}
+      h="auto"
+      styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+    >
       {EFACTURA_STATE_LABELS[state] ?? state}
     </Badge>
   );

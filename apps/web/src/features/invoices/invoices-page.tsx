@@ -123,7 +123,9 @@ export function InvoicesPage() {
                     <Table.Td>{formatCalendarDay(item.issueDate)}</Table.Td>
                     <Table.Td>{item.patientName}</Table.Td>
                     <Table.Td>{item.buyerName}</Table.Td>
-                    <Table.Td ta="right">{formatLei(item.totalBani)}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {formatLei(item.totalBani)}
+                    </Table.Td>
                     <Table.Td>
                       <EfacturaBadge state={item.efacturaState} />
                     </Table.Td>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { makeListItem } from '../../test/patients';
 import { renderRoutes } from '../../test/render';
-import { openPlanText, PatientTable } from './patient-table';
+import { compactDetails, openPlanText, PatientTable } from './patient-table';
 
 function renderTable(patients: Parameters<typeof PatientTable>[0]['patients']) {
   renderRoutes(
@@ -39,5 +39,27 @@ describe('patient table: open plan amount', () => {
     [1_234_567_89, '1.234.567,89 lei'],
   ])('writes %i bani as %j', (bani, text) => {
     expect(openPlanText(bani)).toBe(text);
+  });
+});
+
+describe('patient table on a narrow screen: the folded columns', () => {
+  it.each([
+    [
+      'every column',
+      { oras: 'Ploiești', judet: 'Prahova', medic: 'Dr. Mihai Ionescu', planOpenBani: 125_000 },
+      'Ploiești, Prahova · Medic: Dr. Mihai Ionescu · Creat: 05 Mart. 2026 · Plan deschis: 1.250,00 lei',
+    ],
+    [
+      'no place, no doctor, no plan',
+      { oras: '', judet: '', tara: 'România', medic: '', planOpenBani: 0 },
+      'Creat: 05 Mart. 2026',
+    ],
+    [
+      'a patient from abroad',
+      { oras: '', judet: '', tara: 'Italia', medic: '', planOpenBani: 0 },
+      'Italia · Creat: 05 Mart. 2026',
+    ],
+  ])('%s', (_, overrides, text) => {
+    expect(compactDetails(makeListItem(overrides))).toBe(text);
   });
 });

@@ -1,5 +1,6 @@
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { Button, Skeleton, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconRestore } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { PATIENT_PAGE_SIZE, type PatientListItem } from '@odonto/domain/contracts/patients';
@@ -21,6 +22,12 @@ const COLUMNS = [
   'Plan deschis',
   'Stare',
 ];
+/**
+ * An upright tablet (below the app shell's 62em menu breakpoint): name, phone and the row's action stay in
+ * view; the other columns become a line under the name instead of a sideways scroll (issue 19).
+ */
+const COMPACT_COLUMNS = ['Nr. fișă', 'Pacient', 'Telefon', 'Stare'];
+const COMPACT_SCREEN = '(max-width: 61.99em)';
 
 /** What is left to do of the patient's accepted plans, or nothing when there is none. */
 export function openPlanText(planOpenBani: number): string {
@@ -54,10 +61,62 @@ function SkeletonRows({ columns }: { columns: number }) {
   ));
 }
 
+/**
+ * The columns the compact row folds under the name: 'Ploiești, Prahova · Medic: Dr. Mihai Ionescu · Creat:
+ * 23 nov. 2026 · Plan deschis: 1.250,00 lei' (the place speaks for itself; the rest is labelled).
+ */
+export function compactDetails(patient: PatientListItem): string {
+  const details: [string, string][] = [
+    ['Medic', patient.medic],
+    ['Creat', formatBreadcrumbDate(patient.createdAt)],
+    ['Plan deschis', openPlanText(patient.planOpenBani)],
+  ];
+  return [
+    placeText(patient),
+    ...details.filter(([, value]) => value !== '').map(([label, value]) => `${label}: ${value}`),
+  ]
+    .filter((part) => part !== '')
+    .join(' · ');
+}
+
+function WideCells({ patient }: { patient: PatientListItem }) {
+  return (
+    <>
+      <Table.Td fw={600}>{patient.nume}</Table.Td>
+      <Table.Td>{patient.prenume}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{patient.telefon}</Table.Td>
+      <Table.Td>{placeText(patient)}</Table.Td>
+      <Table.Td>{patient.medic}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatBreadcrumbDate(patient.createdAt)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap', textAlign: 'right' }} data-testid="plan-open">
+        {openPlanText(patient.planOpenBani)}
+      </Table.Td>
+    </>
+  );
+}
+
+function CompactCells({ patient }: { patient: PatientListItem }) {
+  return (
+    <>
+      <Table.Td>
+        <Text size="sm" fw={600}>
+          {fullName(patient)}
+        </Text>
+        <Text size="xs" c="dimmed" data-testid="patient-details">
+          {compactDetails(patient)}
+        </Text>
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{patient.telefon}</Table.Td>
+    </>
+  );
+}
+
 /** The patient list's table: a row opens the patient's history screen (click, Enter or Space). */
 export function PatientTable({ patients, isDeletedList, onRestore, restoringId }: PatientTableProps) {
   const navigate = useNavigate();
-  const columns = isDeletedList ? [...COLUMNS, ''] : COLUMNS;
+  const isCompact = useMediaQuery(COMPACT_SCREEN, false, { getInitialValueInEffect: false });
+  const shown = isCompact ? COMPACT_COLUMNS : COLUMNS;
+  const columns = isDeletedList ? [...shown, ''] : shown;
 
   function handleOpen(patient: PatientListItem) {
     void navigate(sectionPath('history', patient._id));
@@ -71,8 +130,25 @@ export function PatientTable({ patients, isDeletedList, onRestore, restoringId }
     }
   }
 
+  function restoreCell(patient: PatientListItem): ReactNode {
+    return (
+      <Table.Td>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconRestore size={14} />}
+          onClick={() => onRestore(patient)}
+          loading={restoringId === patient._id}
+          aria-label={`Restaurează ${fullName(patient)}`}
+        >
+          Restaurează
+        </Button>
+      </Table.Td>
+    );
+  }
+
   return (
-    <Table.ScrollContainer minWidth={960}>
+    <Table.ScrollContainer minWidth={isCompact ? 0 : 960}>
       <Table
         verticalSpacing="sm"
         highlightOnHover={!isDeletedList}
@@ -104,32 +180,9 @@ export function PatientTable({ patients, isDeletedList, onRestore, restoringId }
                     {patient.id}
                   </Text>
                 </Table.Td>
-                <Table.Td fw={600}>{patient.nume}</Table.Td>
-                <Table.Td>{patient.prenume}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{patient.telefon}</Table.Td>
-                <Table.Td>{placeText(patient)}</Table.Td>
-                <Table.Td>{patient.medic}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {formatBreadcrumbDate(patient.createdAt)}
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap', textAlign: 'right' }} data-testid="plan-open">
-                  {openPlanText(patient.planOpenBani)}
-                </Table.Td>
+                {isCompact ? <CompactCells patient={patient} /> : <WideCells patient={patient} />}
                 <Table.Td>{patient.blocked ? <BlockedBadge /> : null}</Table.Td>
-                {isDeletedList ? (
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      leftSection={<IconRestore size={14} />}
-                      onClick={() => onRestore(patient)}
-                      loading={restoringId === patient._id}
-                      aria-label={`Restaurează ${fullName(patient)}`}
-                    >
-                      Restaurează
-                    </Button>
-                  </Table.Td>
-                ) : null}
+                {isDeletedList ? restoreCell(patient) : null}
               </Table.Tr>
             ))
           )}

@@ -190,7 +190,7 @@ export function PriceListSection() {
               <Table.Tbody>
                 {items.map((item) => (
                   <Table.Tr key={item.id} aria-label={item.name}>
-                    <Table.Td>{item.code}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{item.code}</Table.Td>
                     <Table.Td>
                       {item.name}{' '}
                       {item.active ? null : (

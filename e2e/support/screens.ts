@@ -153,11 +153,6 @@ export const SIGNED_IN_SCREENS: readonly Screen[] = [
   { name: 'pagina-inexistenta', path: () => '/nu-exista', roles: STAFF },
 ];
 
-/**
- * Sterilisation screens another engineer (H2) is restyling for issue 19: walked and photographed, their
- * layout faults printed but not failed. To be emptied once that work is merged.
- */
-export const CHECKED_BY_H2: readonly string[] = ['sterilizare'];
 
 /** The screens of a signed-out visitor. */
 export const SIGNED_OUT_SCREENS: readonly Screen[] = [

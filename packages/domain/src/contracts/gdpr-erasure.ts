@@ -15,6 +15,9 @@ export const ERASED_TEXT = 'Conținut eliminat la anonimizare (GDPR).';
 export const GDPR_ERASURE_MESSAGES = {
   patientNotFound: 'Pacientul nu a fost găsit.',
   alreadyAnonymised: 'Pacientul a fost deja anonimizat.',
+  /** Editing an anonymised patient would put identity back on a record the clinic erased. */
+  anonymisedReadOnly:
+    'Pacientul a fost anonimizat: datele lui de identitate nu mai pot fi completate sau modificate.',
   years: `Perioada de păstrare trebuie să fie un număr întreg de ani, între ${MIN_RETENTION_YEARS} și ${MAX_RETENTION_YEARS}.`,
   stale: 'Setările au fost modificate între timp de altcineva. Reîncărcați pagina.',
   failed: 'Anonimizarea nu a reușit. Încercați din nou.',

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { auditActionLabel } from '@odonto/domain/contracts/audit';
+import { GDPR_ERASURE_MESSAGES } from '@odonto/domain/contracts/gdpr-erasure';
 import { describeEachDialect, type TestApp } from '../../../test/build-test-app';
 import { call, errorOf } from '../../../test/http';
 import { filesOnDisk, insertPatientRow, redBlue } from '../../../test/stored-files';
@@ -376,6 +377,29 @@ describeEachDialect('GDPR anonymisation: POST /api/pacienti/{id}/anonimizare', (
     });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).message).toBe('Pacientul a fost deja anonimizat.');
+    // Nor can the patient's identity be filled in again through the edit form.
+    const { version } = await t()
+      .db.selectFrom('patients')
+      .select('version')
+      .where('id', '=', patientId)
+      .executeTakeFirstOrThrow();
+    const edited = await call(t().app, {
+      method: 'POST',
+      url: `/api/update-pacient/${patientId}`,
+      cookie: admin.cookie,
+      body: { nume: 'Popescu', prenume: 'Ana', telefon: '0722123456', version },
+    });
+    expect(edited.statusCode, edited.body).toBe(409);
+    expect(errorOf(edited)).toMatchObject({
+      code: 'conflict',
+      message: GDPR_ERASURE_MESSAGES.anonymisedReadOnly,
+    });
+    const kept = await t()
+      .db.selectFrom('patients')
+      .select(['nume', 'prenume', 'version'])
+      .where('id', '=', patientId)
+      .executeTakeFirstOrThrow();
+    expect(kept).toEqual({ nume: 'Pacient', prenume: 'anonimizat', version });
     const rows = await t()
       .db.selectFrom('audit_log')
       .select('id')

@@ -76,7 +76,8 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requirePermission('write:patient'),
       schema: {
         tags,
-        summary: 'Saves the patient form; 409 when `version` is not the current one (nothing is changed)',
+        summary:
+          'Saves the patient form; 409 when `version` is not the current one or the patient was anonymised (nothing is changed)',
         params: idParams,
         body: patientUpdate,
         response: { 200: patient, ...errorResponses(400, 401, 403, 404, 409) },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { MESSAGES } from '@odonto/domain/messages';
+import { GDPR_ERASURE_MESSAGES } from '@odonto/domain/contracts/gdpr-erasure';
 import type { Patient, PatientData } from '@odonto/domain/contracts/patients';
 import { birthdateProblem } from '@odonto/domain/date-window';
 import { toIsoDay } from '@odonto/domain/dates';
@@ -89,6 +90,8 @@ export async function updatePatient(
   const row = await deps.db.transaction().execute(async (trx) => {
     const before = await findPatientById(trx, id);
     if (!before || before.deleted_at !== null) throw notFound();
+    if (before.anonymised_at !== null)
+      throw new AppError(409, 'conflict', GDPR_ERASURE_MESSAGES.anonymisedReadOnly);
     const updated = await updatePatientIfVersion(trx, id, version, formColumns(data), now.toISOString());
     if (!updated) throw new AppError(409, 'conflict', MESSAGES.conflict);
     const fields = changedFields(formData(before), data);

@@ -45,7 +45,8 @@ export function PatientEditPage() {
         },
         onError: (error) => {
           // The form keeps what the user typed in every case.
-          if (isApiError(error, 409)) {
+          // An anonymised patient answers 409 too, with its own message: shown as any other refusal.
+          if (isApiError(error, 409) && patient.anonimizatLa === null) {
             setHasConflict(true);
             return;
           }

@@ -129,9 +129,10 @@ export class StaffSession {
     };
   }
 
-  /** Sends each call once, unrecorded. */
-  async warmUp(): Promise<void> {
+  /** The same loop until `deadline`, unrecorded (every call is sent at least once). */
+  async warmUp(deadline: number): Promise<void> {
     for (const [call] of MIX) await this.send(call);
+    await this.runUntil(deadline);
     this.latencies.clear();
     this.errors.clear();
   }

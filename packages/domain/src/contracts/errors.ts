@@ -8,6 +8,8 @@ export const ERROR_CODES = [
   'forbidden',
   'not_found',
   'conflict',
+  // 409: the patient was anonymised (GDPR): their identity can no longer be edited.
+  'anonymised',
   // 410: a single-use link that was used or has expired (review links).
   'gone',
   'too_large',

@@ -391,7 +391,7 @@ describeEachDialect('GDPR anonymisation: POST /api/pacienti/{id}/anonimizare', (
     });
     expect(edited.statusCode, edited.body).toBe(409);
     expect(errorOf(edited)).toMatchObject({
-      code: 'conflict',
+      code: 'anonymised',
       message: GDPR_ERASURE_MESSAGES.anonymisedReadOnly,
     });
     const kept = await t()

@@ -91,7 +91,7 @@ export async function updatePatient(
     const before = await findPatientById(trx, id);
     if (!before || before.deleted_at !== null) throw notFound();
     if (before.anonymised_at !== null)
-      throw new AppError(409, 'conflict', GDPR_ERASURE_MESSAGES.anonymisedReadOnly);
+      throw new AppError(409, 'anonymised', GDPR_ERASURE_MESSAGES.anonymisedReadOnly);
     const updated = await updatePatientIfVersion(trx, id, version, formColumns(data), now.toISOString());
     if (!updated) throw new AppError(409, 'conflict', MESSAGES.conflict);
     const fields = changedFields(formData(before), data);

@@ -45,8 +45,8 @@ export function PatientEditPage() {
         },
         onError: (error) => {
           // The form keeps what the user typed in every case.
-          // An anonymised patient answers 409 too, with its own message: shown as any other refusal.
-          if (isApiError(error, 409) && patient.anonimizatLa === null) {
+          // An anonymised patient answers 409 too, with its own code and message: shown as any other refusal.
+          if (isApiError(error, 409) && error.code === 'conflict') {
             setHasConflict(true);
             return;
           }

@@ -177,6 +177,21 @@ describe('editing a patient', () => {
     expect(screen.queryByText(CONFLICT_MESSAGE)).toBeNull();
   });
 
+  it("refuses an anonymised patient's edit with its own message, not as an edit conflict", async () => {
+    const refusal =
+      'Pacientul a fost anonimizat: datele lui de identitate nu mai pot fi completate sau modificate.';
+    formApi({
+      'GET /api/get-pacient/p7': { body: makePatient() },
+      'POST /api/update-pacient/p7': apiError(409, 'anonymised', refusal),
+    });
+    const user = userEvent.setup();
+    await openEdit();
+    await user.click(screen.getByRole('button', { name: 'Salvează' }));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(screen.getByText('Datele nu au fost salvate')).toBeTruthy();
+    expect(screen.queryByText(CONFLICT_MESSAGE)).toBeNull();
+  });
+
   it('logs another failure, clears the loading flag and tells the user in a toast', async () => {
     const logError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     formApi({

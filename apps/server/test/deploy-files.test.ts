@@ -142,9 +142,9 @@ describe('README', () => {
     const readByServer = new Set([...config.matchAll(/^ {4}([A-Z][A-Z0-9_]*):/gm)].map((match) => match[1]));
     // Read by the tests, not the server.
     const testOnly = ['TEST_DATABASE_URL', 'CHROMIUM_PATH'];
-    // The Configuration table's first column: one or more `NAME`s.
+    // The Configuration table's first column: one or more `NAME`s (padded to the column's width).
     const documented = new Set(
-      [...readme.matchAll(/^\| (`[A-Z][A-Z0-9_]*`(?:, `[A-Z][A-Z0-9_]*`)*) \|/gm)].flatMap((match) =>
+      [...readme.matchAll(/^\| (`[A-Z][A-Z0-9_]*`(?:, `[A-Z][A-Z0-9_]*`)*) +\|/gm)].flatMap((match) =>
         [...(match[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((name) => name[1] ?? ''),
       ),
     );
@@ -167,8 +167,8 @@ describe('README', () => {
         (match) => [match[1] ?? '', match[2] ?? match[3] ?? ''],
       ),
     );
-    // Rows of one setting whose default is one literal: | `NAME` | `value` | ...
-    const rows = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \| `([^`]*)` \|/gm)];
+    // Rows of one setting whose default is one literal: | `NAME` | `value` | ... (padded columns)
+    const rows = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]*)` +\| `([^`]*)` +\|/gm)];
     expect(rows.length).toBeGreaterThan(10);
     for (const [, name = '', documented] of rows) {
       if (defaults.has(name)) expect(documented, name).toBe(defaults.get(name));

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../apps/server/src/db/sqlite-driver';
 import type { DemoUser } from '../../apps/server/src/scripts/demo-users';
 import type { RunningApp } from './server';
 
@@ -46,7 +46,7 @@ export function addInstituteAdmin(app: RunningApp): DemoUser {
     },
   );
   if (made.status !== 0) throw new Error(`create-admin failed: ${made.stderr || made.stdout}`);
-  const database = new Database(join(app.dataDir, 'odonto.sqlite'));
+  const database = openSqlite(join(app.dataDir, 'odonto.sqlite'));
   try {
     database
       .prepare('UPDATE users SET roles = ? WHERE email = ?')

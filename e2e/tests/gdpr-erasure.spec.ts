@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../apps/server/src/db/sqlite-driver';
 import { DEMO_USERS, expect, test } from '../fixtures';
 import { createPatient, uniquePhone, uniqueWord } from '../support/patients';
 
@@ -8,7 +8,7 @@ import { createPatient, uniquePhone, uniqueWord } from '../support/patients';
  * can set. No call backdates a patient, so the test writes the date in the server's own database.
  */
 function openedIn2010(dataDir: string, patientId: string): void {
-  const db = new Database(join(dataDir, 'odonto.sqlite'));
+  const db = openSqlite(join(dataDir, 'odonto.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');
     db.prepare("update patients set created_at = '2010-01-04T10:00:00.000Z' where id = ?").run(patientId);

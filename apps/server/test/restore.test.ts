@@ -1,4 +1,3 @@
-import Sqlite from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import {
   copyFileSync,
@@ -15,6 +14,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { finished, listening, runScript, startScript } from './processes';
 import { testDataRoot } from './test-databases';
+import { openSqlite } from '../src/db/sqlite-driver';
 
 const ADMIN = { email: 'admin@clinica.test', password: 'Parola-Admin-2026' };
 const UNTOUCHED = 'Baza de date actuală nu a fost atinsă.';
@@ -49,7 +49,7 @@ describe('npm run restore', () => {
     runScript('src/scripts/restore.ts', [file], env(extra));
   /** A plain copy of the database (SQLite's backup API), as `npm run backup` made before it wrote archives. */
   const plainCopy = async (file: string) => {
-    const source = new Sqlite(database, { readonly: true });
+    const source = openSqlite(database, { readonly: true });
     await source.backup(file);
     source.close();
   };
@@ -116,7 +116,7 @@ describe('npm run restore', () => {
     expect(existsSync(`${database}-shm`)).toBe(false);
     expect(readdirSync(dataDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     // What was moved aside is still the whole old database, the session written after the backup included.
-    const old = new Sqlite(aside);
+    const old = openSqlite(aside);
     expect(old.prepare('select count(*) as count from sessions').get()).toEqual({ count: 1 });
     old.close();
 
@@ -173,7 +173,7 @@ describe('npm run restore', () => {
 
     it('a SQLite database that is not an Odonto one', async () => {
       const file = join(workDir, 'other.sqlite');
-      const other = new Sqlite(file);
+      const other = openSqlite(file);
       other.exec('create table notes (text text)');
       other.close();
       await refuses(file, `${file} este o bază de date SQLite, dar nu una Odonto`);

@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { DatabaseConfig } from '../config';
 import type { Database } from './database';
 import type { DialectName } from './dialect';
+import { openSqlite } from './sqlite-driver';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -35,9 +36,8 @@ export async function connectDatabase(
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
 
-  const { default: BetterSqlite3 } = await import('better-sqlite3');
   mkdirSync(dirname(config.file), { recursive: true });
-  const database = new BetterSqlite3(config.file);
+  const database = openSqlite(config.file);
   database.pragma('journal_mode = WAL');
   // FULL: a write acknowledged to a user survives a power cut (DESIGN.md §1).
   database.pragma('synchronous = FULL');

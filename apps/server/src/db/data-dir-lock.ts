@@ -1,6 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isBusy } from './dialect';
+import { openSqlite } from './sqlite-driver';
 
 /** The embedded database's data dir is held by another running instance. */
 export class DataDirInUseError extends Error {
@@ -31,8 +32,7 @@ const PID_FILE = 'odonto.pid';
  * for the message a second instance prints. (Node has no flock; better-sqlite3 is already here.)
  */
 export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
-  const { default: BetterSqlite3 } = await import('better-sqlite3');
-  const database = new BetterSqlite3(join(dataDir, LOCK_FILE), { timeout: 0 });
+  const database = openSqlite(join(dataDir, LOCK_FILE), { timeout: 0 });
   try {
     database.pragma('locking_mode = EXCLUSIVE');
     // A write takes the exclusive lock; in EXCLUSIVE locking mode it is kept after the commit.

@@ -6,6 +6,7 @@ import type { App } from '../app-types';
 import { describeEachDialect } from '../../test/build-test-app';
 import { call, errorOf } from '../../test/http';
 import { AppError } from './errors';
+import { openSqlite } from '../db/sqlite-driver';
 
 function failingRoutes(app: App): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -47,11 +48,10 @@ describeEachDialect('error answers', ({ useApp, dialect }) => {
     'answers 503 with Retry-After, not 500, when the embedded database stays locked past its timeout',
     async () => {
       reportError.mockClear();
-      const { default: BetterSqlite3 } = await import('better-sqlite3');
       const config = t().config.database;
       if (config.kind !== 'sqlite') throw new Error('SQLite only');
       // Another process (a second server, a backup tool) holding the write lock.
-      const other = new BetterSqlite3(config.file);
+      const other = openSqlite(config.file);
       other.exec('begin exclusive');
       try {
         const response = await call(t().app, {

@@ -1,4 +1,3 @@
-import Sqlite from 'better-sqlite3';
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, type Dirent } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
@@ -22,6 +21,7 @@ import {
 } from './backup-manifest';
 import { pgMigrations, runPgTool } from './pg-tools';
 import { Refusal } from './refusal';
+import { type SqliteDatabase, openSqlite } from '../../db/sqlite-driver';
 
 export interface BackupSource {
   dataDir: string;
@@ -121,9 +121,9 @@ async function copyDatabase(database: DatabaseConfig, staging: string): Promise<
     return { entry: PG_DUMP_ENTRY, path, format: 'pg_dump-custom', migrations };
   }
   const path = join(staging, 'odonto.sqlite');
-  let source: Sqlite.Database;
+  let source: SqliteDatabase;
   try {
-    source = new Sqlite(database.file, { readonly: true, fileMustExist: true });
+    source = openSqlite(database.file, { readonly: true, fileMustExist: true });
   } catch {
     throw new Refusal(`Nu există baza de date ${database.file}.`);
   }
@@ -133,7 +133,7 @@ async function copyDatabase(database: DatabaseConfig, staging: string): Promise<
   } finally {
     source.close();
   }
-  const copy = new Sqlite(path, { readonly: true });
+  const copy = openSqlite(path, { readonly: true });
   try {
     const migrations = (
       copy.prepare('select name from kysely_migration order by name').all() as { name: string }[]

@@ -1,7 +1,7 @@
-import Sqlite from 'better-sqlite3';
 import { closeSync, existsSync, fsyncSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 import { migrations } from '../../db/migrations/index';
 import { Refusal, UNTOUCHED } from './refusal';
+import { openSqlite } from '../../db/sqlite-driver';
 
 /**
  * The checks and the swap `npm run restore` makes for an embedded database, whether it comes as a plain copy
@@ -23,7 +23,7 @@ export function hasSqliteHeader(file: string): boolean {
 
 /** Checks the copy that will be put in place; answers the name of its last migration. */
 export function checkCopy(copy: string, backup: string): string {
-  const database = new Sqlite(copy, { fileMustExist: true });
+  const database = openSqlite(copy, { fileMustExist: true });
   try {
     let problems: string[];
     try {

@@ -72,7 +72,7 @@ test('an admin invites a user: the mail’s link sets the password, the user sig
   await expect(userRow(page, 'Ana Invitată')).toContainText('invitație în așteptare');
 
   const mail = await demoApp.mailbox.waitFor(email);
-  expect(mail).toContain('Ați fost invitat în Odonto');
+  expect(mail).toContain('Clinica Dentară Zâmbet v-a invitat în Odonto');
   expect(mail).toContain('valabil 72 de ore');
 
   const invited = await newPage(browser, demoApp.url);

@@ -1,8 +1,9 @@
 // `npm test`: the whole suite — unit and API tests (Vitest; API on SQLite, and on PostgreSQL too when
 // TEST_DATABASE_URL is set), then end-to-end tests in Chromium (Playwright) against the real server.
+// `npm test -- <spec file>…` runs all of Vitest and only those end-to-end specs (CI's second Node.js).
 // Ends with one summary line 'N passed, N failed' and a non-zero exit code when anything failed.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ensureWebBuild } from './web-build.mjs';
 
@@ -38,7 +39,8 @@ const vitestStatus = run('npx', [
 ]);
 
 const playwrightJson = join(outDir, 'playwright.json');
-const e2eStatus = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+const e2eSpecs = process.argv.slice(2);
+const e2eStatus = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...e2eSpecs], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
 });
 
@@ -61,5 +63,8 @@ console.log(
 console.log(
   `e2e: ${playwright ? `${e2ePassed} passed, ${playwright.stats.unexpected} failed` : 'no result'}`,
 );
-console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+const summary = `${passed} passed, ${failed} failed, ${skipped} skipped`;
+console.log(summary);
+// For .ci/run, which runs the suite on two Node.js versions and closes on one line for both.
+writeFileSync(join(outDir, 'summary.txt'), `${summary}\n`);
 process.exit(failed > 0 ? 1 : 0);

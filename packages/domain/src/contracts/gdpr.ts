@@ -49,7 +49,7 @@ export function gdprReadme(patientLabel: string, generatedAt: string): string {
     `Export generat la ${generatedAt} (dreptul de acces, art. 15 din Regulamentul (UE) 2016/679 - GDPR).`,
     '',
     'Conținutul arhivei:',
-    `- ${GDPR_FILES.pdf}: fișa pacientului în format citibil (identitate, antecedente, tratamente, schița dentară, programări, documente, semnături, scrisori medicale, planuri de tratament, plăți și facturi, jurnalul accesărilor).`,
+    `- ${GDPR_FILES.pdf}: fișa pacientului în format citibil (identitate, antecedente, tratamente cu fotografiile lor, schița dentară, programări, documente, semnături cu imaginile lor, scrisori medicale, planuri de tratament, plăți și facturi, jurnalul accesărilor).`,
     `- ${GDPR_FILES.json}: aceleași date în format JSON, pentru a fi preluate de un alt program.`,
     `- ${GDPR_FOLDERS.document}/: fișierele documentelor (consimțăminte, radiografii, documente importate).`,
     `- ${GDPR_FOLDERS.picture}/: fotografiile înainte și după tratamente.`,

@@ -1,7 +1,11 @@
 /**
- * fisa-pacient.pdf of a GDPR export: the same data as date-pacient.json, written for a person to read. The
- * pictures and files are not drawn in: the PDF names each by its place in the ZIP. DejaVu Sans (the
- * dejavu-fonts-ttf package, as the invoice PDF) covers ș ț ă â î.
+ * fisa-pacient.pdf of a GDPR export: the same data as date-pacient.json, written for a person to read.
+ * Each treatment picture (before/after) is drawn under its entry as a small copy (at most 240×180 pt, two
+ * side by side, the aspect kept) captioned with its place in the ZIP, and each signature image under its
+ * signature; the originals are in the ZIP. A picture that is missing or cannot be decoded is named in
+ * words instead and never fails the export. Documents (any kind of file) and the other files are named
+ * by their place in the ZIP, not drawn. Pictures are read, made small and drawn one at a time
+ * (gdpr-images.ts). DejaVu Sans (the dejavu-fonts-ttf package, as the invoice PDF) covers ș ț ă â î.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -10,12 +14,22 @@ import { formatAuditTime } from '@odonto/domain/contracts/audit';
 import type { GdprExport, GdprFile } from '@odonto/domain/contracts/gdpr';
 import { formatCalendarDay, formatTreatmentDate } from '@odonto/domain/dates';
 import { formatLei } from '@odonto/domain/money';
+import type { PdfPictureSource } from './gdpr-images';
 
 const fontDir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 const REGULAR = join(fontDir, 'DejaVuSans.ttf');
 const BOLD = join(fontDir, 'DejaVuSans-Bold.ttf');
 
 const MARGIN = 50;
+/** Room between two pictures side by side. */
+const GAP = 15;
+/** The boxes pictures are drawn in, in points. */
+const PICTURE_BOX = { width: 240, height: 180 } as const;
+const SIGNATURE_BOX = { width: 200, height: 80 } as const;
+/** The copies' pixels per point (108 dpi): sharp enough on screen and paper, ~30 KB a photo. */
+const PIXELS_PER_POINT = 1.5;
+/** A small picture is drawn at 96 dpi, not blown up to the box. */
+const MAX_SCALE = 0.75;
 
 function fileText(file: GdprFile | null): string {
   if (file === null) return '';
@@ -26,8 +40,8 @@ function join2(parts: readonly (string | null | undefined)[]): string {
   return parts.filter((part): part is string => typeof part === 'string' && part !== '').join(' · ');
 }
 
-/** Renders the export as an A4 PDF; resolves with its bytes. */
-export function renderGdprPdf(data: GdprExport): Promise<Buffer> {
+/** Renders the export as an A4 PDF, drawing the pictures `pictures` gives; resolves with its bytes. */
+export async function renderGdprPdf(data: GdprExport, pictures: PdfPictureSource): Promise<Buffer> {
   const { pacient } = data;
   const name = `${pacient.nume} ${pacient.prenume}`;
   const doc = new PDFDocument({
@@ -44,11 +58,62 @@ export function renderGdprPdf(data: GdprExport): Promise<Buffer> {
     doc.on('error', reject);
   });
 
+  // Pictures are laid out in rows of as many boxes as the page width holds; text ends the current row.
+  const contentWidth = doc.page.width - 2 * MARGIN;
+  let column = 0;
+  let rowTop = 0;
+  let rowBottom = 0;
+  function endRow() {
+    if (column === 0) return;
+    column = 0;
+    doc.x = MARGIN;
+    doc.y = rowBottom + 6;
+  }
+  /** Draws the picture at `path` with its caption in the next box; false when it cannot be drawn. */
+  async function picture(
+    path: string,
+    caption: string,
+    box: { width: number; height: number },
+    kind: 'photo' | 'drawing',
+  ): Promise<boolean> {
+    const copy = await pictures(path, {
+      width: Math.round(box.width * PIXELS_PER_POINT),
+      height: Math.round(box.height * PIXELS_PER_POINT),
+      kind,
+    }).catch(() => null);
+    if (!copy) return false;
+    const scale = Math.min(box.width / copy.width, box.height / copy.height, MAX_SCALE);
+    const [width, height] = [copy.width * scale, copy.height * scale];
+    doc.font('regular').fontSize(8);
+    const captionHeight = doc.heightOfString(caption, { width: box.width });
+    const columns = Math.max(1, Math.floor((contentWidth + GAP) / (box.width + GAP)));
+    if (column === 0) {
+      // A new row: it starts on the next page unless the tallest picture and its caption fit here.
+      if (doc.y + 4 + box.height + 2 + captionHeight > doc.page.height - doc.page.margins.bottom) {
+        doc.addPage();
+      }
+      rowTop = doc.y + 4;
+      rowBottom = rowTop;
+    }
+    const x = MARGIN + column * (box.width + GAP);
+    doc.image(copy.data, x, rowTop, { width, height });
+    doc.text(caption, x, rowTop + height + 2, { width: box.width });
+    doc.fontSize(9);
+    rowBottom = Math.max(rowBottom, rowTop + height + 2 + captionHeight);
+    column += 1;
+    if (column === columns) endRow();
+    return true;
+  }
+
   const heading = (title: string) => {
+    endRow();
     doc.moveDown(0.8).font('bold').fontSize(12).text(title).moveDown(0.2);
     doc.font('regular').fontSize(9);
   };
-  const line = (text: string) => doc.text(text);
+  const line = (text: string) => {
+    endRow();
+    doc.text(text);
+  };
   const empty = (items: readonly unknown[], text: string) => {
     if (items.length === 0) line(text);
     return items.length === 0;
@@ -95,10 +160,14 @@ export function renderGdprPdf(data: GdprExport): Promise<Buffer> {
       );
       doc.font('regular');
       line(join2([entry.medic ? `medic ${entry.medic}` : null, entry.detalii, status]));
-      for (const picture of entry.imagini) {
-        line(
-          `  imagine ${picture.tip === 'dupa' ? 'după' : 'înainte'}: ${fileText(picture.fisier) || picture.nume}`,
-        );
+      for (const item of entry.imagini) {
+        const label = `imagine ${item.tip === 'dupa' ? 'după' : 'înainte'}`;
+        const path = item.fisier?.cale ?? null;
+        if (path === null) {
+          line(`  ${label}: ${fileText(item.fisier) || item.nume}`);
+        } else if (!(await picture(path, `${label} · ${path}`, PICTURE_BOX, 'photo'))) {
+          line(`  ${label}: fișier: ${path} (imaginea nu a putut fi desenată)`);
+        }
       }
     }
   }
@@ -145,6 +214,10 @@ export function renderGdprPdf(data: GdprExport): Promise<Buffer> {
         ]),
       );
       line(`  SHA-256: ${item.sha256}`);
+      const path = item.fisier?.cale ?? null;
+      if (path !== null && !(await picture(path, `semnătura · ${path}`, SIGNATURE_BOX, 'drawing'))) {
+        line('  imaginea semnăturii nu a putut fi desenată');
+      }
     }
   }
 
@@ -231,6 +304,7 @@ export function renderGdprPdf(data: GdprExport): Promise<Buffer> {
       line(join2([file.cale ?? `${file.nume} (lipsește)`, `SHA-256 ${file.sha256}`]));
   }
 
+  endRow();
   doc.end();
   return done;
 }

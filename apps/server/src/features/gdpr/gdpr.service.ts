@@ -7,6 +7,7 @@ import { writeAudit, type AuditActor } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { exportedFiles, toGdprExport } from './gdpr-document';
+import { pdfPictureSource } from './gdpr-images';
 import { renderGdprPdf } from './gdpr-pdf';
 import { isOnDisk, lazyFileStream, zipStream, type ZipEntry } from './gdpr-zip';
 import { findExportablePatient, readPatientData } from './gdpr.queries';
@@ -25,7 +26,7 @@ export interface GdprArchive {
 /**
  * A patient's data as a ZIP (the GDPR right of access): the export is audited first (so a download cut
  * short is on record too, and the archive's own log shows it), then the rows are read, the JSON and the
- * PDF made, and the stored files streamed into the archive one after the other as it is sent.
+ * PDF made (its pictures read and drawn one at a time), and the stored files streamed into the archive one after the other as it is sent.
  */
 export async function exportPatientData(
   deps: GdprDeps,
@@ -47,7 +48,7 @@ export async function exportPatientData(
   const onDisk = await Promise.all(files.map((file) => isOnDisk(deps.dataDir, file.row)));
   const present = new Set(files.filter((_, index) => onDisk[index]).map((file) => file.row.id));
   const data = toGdprExport(rows, files, present, at, user.nume || user.email);
-  const pdf = await renderGdprPdf(data);
+  const pdf = await renderGdprPdf(data, pdfPictureSource(deps.dataDir, files));
   const label = auditPatientLabel({
     nume: patient.nume,
     prenume: patient.prenume,

@@ -1,3 +1,5 @@
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import JSZip from 'jszip';
 import { expect, it } from 'vitest';
 import { gdprExport, type GdprExport } from '@odonto/domain/contracts/gdpr';
@@ -8,6 +10,10 @@ import { insertPatientRow } from '../../../test/stored-files';
 import { postForm } from '../../../test/upload';
 import { storeFile } from '../../files/store';
 import { PDF, patientWithRecord, signIn } from './gdpr.test-support';
+
+/** The image XObjects of a PDF (pdfkit writes one per drawn picture). */
+const imageCount = (pdf: Buffer | undefined) =>
+  (pdf ?? Buffer.alloc(0)).toString('latin1').split('/Subtype /Image').length - 1;
 
 describeEachDialect('GET /api/pacienti/{id}/export-gdpr', ({ useApp }) => {
   const t = useApp();
@@ -82,6 +88,10 @@ describeEachDialect('GET /api/pacienti/{id}/export-gdpr', ({ useApp }) => {
     expect(text).toContain('Datele pacientului Popescu Ana');
     expect(text).toContain('Obturație compozit');
     expect(text).toContain(hash);
+    // The treatment picture and the signature are drawn in, each captioned with its place in the ZIP.
+    expect(imageCount(pdf)).toBe(2);
+    expect(text).toContain('imagine înainte · imagini-tratamente/inainte-1.jpg');
+    expect(text).toContain('semnătura · semnaturi/semnatura-1.png');
 
     const audit = await t()
       .db.selectFrom('audit_log')
@@ -167,6 +177,35 @@ describeEachDialect('GET /api/pacienti/{id}/export-gdpr', ({ useApp }) => {
     const data = gdprExport.parse(JSON.parse((await zip.file('date-pacient.json')?.async('string')) ?? ''));
     expect(data.fisiere).toEqual([expect.objectContaining({ nume: 'lipsa.jpg', cale: null })]);
     expect(Object.keys(zip.files).some((name) => name.endsWith('lipsa.jpg'))).toBe(false);
+  });
+
+  it('names a picture missing on disk and a signature that cannot be decoded in the PDF, and still exports', async () => {
+    const medic = await signIn(t(), ['medic'], 'Dr. Ana Ionescu');
+    const admin = await signIn(t(), ['admin']);
+    const { patientId } = await patientWithRecord(t(), medic.id, admin.cookie);
+    const rowOf = (name: string) =>
+      t()
+        .db.selectFrom('files')
+        .select(['id', 'disk_name'])
+        .where('patient_id', '=', patientId)
+        .where('name', '=', name)
+        .executeTakeFirstOrThrow();
+    const picture = await rowOf('inainte-1.jpg');
+    await rm(join(t().dataDir, 'files', picture.disk_name));
+    // The signature's bytes replaced by something that is no image: in the ZIP as they are, not drawn.
+    const signature = await rowOf('semnatura-1.png');
+    await writeFile(join(t().dataDir, 'files', signature.disk_name), PDF);
+
+    const response = await call(t().app, { url: url(patientId), cookie: medic.cookie });
+    expect(response.statusCode, response.body).toBe(200);
+    const zip = await JSZip.loadAsync(response.rawPayload);
+    expect(zip.file('imagini-tratamente/inainte-1.jpg')).toBeNull();
+    expect(await zip.file('semnaturi/semnatura-1.png')?.async('nodebuffer')).toEqual(PDF);
+    const pdf = await zip.file('fisa-pacient.pdf')?.async('nodebuffer');
+    expect(imageCount(pdf)).toBe(0);
+    const text = pdfText(pdf ?? Buffer.alloc(0));
+    expect(text).toContain('imagine înainte: fișierul inainte-1.jpg lipsește din arhivă');
+    expect(text).toContain('imaginea semnăturii nu a putut fi desenată');
   });
 
   it('answers 404 for an unknown or deleted patient', async () => {

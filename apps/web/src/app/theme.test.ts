@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PALETTES, theme } from './theme';
+import { CALENDAR_LABELS, PALETTES, theme } from './theme';
 
 /** WCAG 2.1 relative luminance of '#rrggbb'. */
 function luminance(hex: string): number {
@@ -56,9 +56,19 @@ describe('the theme meets WCAG 2.1 AA contrast (issue 15)', () => {
     expect(contrast(shades[6], WHITE)).toBeGreaterThanOrEqual(3);
   });
 
-  it('names every modal close button in Romanian', () => {
-    expect(theme.components?.Modal?.defaultProps).toMatchObject({
-      closeButtonProps: { 'aria-label': 'Închide' },
+  it('names the icon buttons Mantine draws itself in Romanian', () => {
+    const props = (component: string) => theme.components?.[component]?.defaultProps;
+    expect(props('Modal')).toMatchObject({ closeButtonProps: { 'aria-label': 'Închide' } });
+    expect(props('Drawer')).toMatchObject({ closeButtonProps: { 'aria-label': 'Închide' } });
+    expect(props('Notification')).toMatchObject({
+      closeButtonProps: { 'aria-label': 'Închide notificarea' },
     });
+    expect(props('PasswordInput')).toMatchObject({
+      visibilityToggleButtonProps: { 'aria-label': 'Arată parola' },
+    });
+    for (const picker of ['DatePickerInput', 'DateTimePicker', 'DatePicker', 'DateInput']) {
+      expect(props(picker)).toMatchObject({ ariaLabels: CALENDAR_LABELS });
+    }
+    expect(Object.keys(CALENDAR_LABELS)).toHaveLength(8);
   });
 });

@@ -32,6 +32,18 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 });
 
+/** The date pickers' arrows and level buttons, named in Romanian (Mantine leaves them unnamed). */
+export const CALENDAR_LABELS = {
+  previousMonth: 'Luna anterioară',
+  nextMonth: 'Luna următoare',
+  previousYear: 'Anul anterior',
+  nextYear: 'Anul următor',
+  previousDecade: 'Deceniul anterior',
+  nextDecade: 'Deceniul următor',
+  monthLevelControl: 'Alegeți luna',
+  yearLevelControl: 'Alegeți anul',
+};
+
 /** A calm clinical look: teal accents on light neutrals, comfortable radius, visible keyboard focus. */
 export const theme = createTheme({
   primaryColor: 'teal',
@@ -47,7 +59,7 @@ export const theme = createTheme({
   },
   components: {
     Button: { defaultProps: { radius: 'md' } },
-    // Every modal's and drawer's close button is named for screen readers, in Romanian.
+    // Every close button, password toggle and date picker arrow is named for screen readers, in Romanian.
     Modal: {
       defaultProps: {
         radius: 'lg',
@@ -56,6 +68,13 @@ export const theme = createTheme({
       },
     },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Închide' } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Închide notificarea' } } },
+    // Mantine's own name for it is English ('Toggle password visibility').
+    PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Arată parola' } } },
+    DatePickerInput: { defaultProps: { ariaLabels: CALENDAR_LABELS } },
+    DateTimePicker: { defaultProps: { ariaLabels: CALENDAR_LABELS } },
+    DatePicker: { defaultProps: { ariaLabels: CALENDAR_LABELS } },
+    DateInput: { defaultProps: { ariaLabels: CALENDAR_LABELS } },
     Tooltip: { defaultProps: { openDelay: 400 } },
   },
 });

@@ -15,7 +15,7 @@ describe('the buttons Mantine draws itself are named in Romanian by the theme (i
         </Modal>
       </>,
     );
-    expect(screen.getByRole('button', { name: 'Închide' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Închide fereastra' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Arată parola' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Luna anterioară' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Luna următoare' })).toBeTruthy();

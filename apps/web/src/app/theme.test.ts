@@ -58,8 +58,8 @@ describe('the theme meets WCAG 2.1 AA contrast (issue 15)', () => {
 
   it('names the icon buttons Mantine draws itself in Romanian', () => {
     const props = (component: string) => theme.components?.[component]?.defaultProps;
-    expect(props('Modal')).toMatchObject({ closeButtonProps: { 'aria-label': 'Închide' } });
-    expect(props('Drawer')).toMatchObject({ closeButtonProps: { 'aria-label': 'Închide' } });
+    expect(props('Modal')).toMatchObject({ closeButtonProps: { 'aria-label': 'Închide fereastra' } });
+    expect(props('Drawer')).toMatchObject({ closeButtonProps: { 'aria-label': 'Închide fereastra' } });
     expect(props('Notification')).toMatchObject({
       closeButtonProps: { 'aria-label': 'Închide notificarea' },
     });

@@ -64,10 +64,10 @@ export const theme = createTheme({
       defaultProps: {
         radius: 'lg',
         overlayProps: { backgroundOpacity: 0.45, blur: 2 },
-        closeButtonProps: { 'aria-label': 'Închide' },
+        closeButtonProps: { 'aria-label': 'Închide fereastra' },
       },
     },
-    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Închide' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Închide fereastra' } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Închide notificarea' } } },
     // Mantine's own name for it is English ('Toggle password visibility').
     PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Arată parola' } } },

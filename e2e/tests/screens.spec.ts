@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { PatientListResponse } from '../../packages/domain/src/contracts/patients';
 import type { DemoUser } from '../../apps/server/src/scripts/demo-users';
 import { DEMO_USERS, expect, test } from '../fixtures';
+import { accessibilityViolations } from '../support/axe';
 import { addInstituteAdmin } from '../support/institute-admin';
 import {
   foreignWords,
@@ -21,7 +22,8 @@ import {
 } from '../support/screens';
 
 // Issue 19: every screen and modal at three window sizes, and in Romanian for every role. The sizes and
-// the roles are separate tests, so the two workers share them.
+// the roles are separate tests, so the two workers share them. Issue 15: axe-core checks every screen and
+// modal against WCAG 2.1 A/AA at 1366×768 and on the upright tablet as admin, and as every other role.
 test.describe.configure({ mode: 'parallel' });
 // About fifty screens a walk, each loaded and measured: on a busy two-core machine that also runs the two
 // servers a walk has taken up to ten minutes, so it gets twenty.
@@ -70,9 +72,18 @@ async function textFaults(page: Page, who: string, screen: Screen): Promise<stri
   ];
 }
 
+/** The screen's WCAG 2.1 A/AA violations fail softly, each rule and element named in the report. */
+async function checkAccessibility(page: Page, label: string): Promise<void> {
+  expect.soft(await accessibilityViolations(page), `${label}: WCAG 2.1 A/AA (axe-core)`).toEqual([]);
+}
+
+/** Where axe-core runs: the laptop window and the upright tablet (the sideways tablet lays out like 1366). */
+const AXE_SIZES: readonly WindowSize['name'][] = ['1366x768', '800x1280'];
+
 /**
  * Visits the screens at one window size: each screen's layout faults fail softly (the walk goes on and
- * the report names every screen), its texts too when `who` is given; a screenshot of each.
+ * the report names every screen), its texts too when `who` is given, its accessibility at the AXE_SIZES;
+ * a screenshot of each.
  */
 async function walkLayout(
   page: Page,
@@ -87,6 +98,7 @@ async function walkLayout(
     const found = await layoutFaults(page);
     expect.soft(found, `${size.name} · ${screen.name}: sideways scroll or cut controls`).toEqual([]);
     if (who) expect.soft(await textFaults(page, who, screen), `${who} · ${screen.name}`).toEqual([]);
+    if (AXE_SIZES.includes(size.name)) await checkAccessibility(page, `${size.name} · ${screen.name}`);
     await saveScreenshot(page, size.name, screen.name);
   }
 }
@@ -96,10 +108,9 @@ const ADMIN = DEMO_USERS.admin;
 for (const size of WINDOW_SIZES) {
   // The admin opens every screen; at the first size the walk reads their texts too.
   const readsTexts = size === WINDOW_SIZES[0];
-  test(`every screen and modal fits ${size.name}${readsTexts ? ' and speaks Romanian (admin)' : ''}`, async ({
-    page,
-    signIn,
-  }) => {
+  const checksAxe = AXE_SIZES.includes(size.name);
+  const title = `every screen and modal fits ${size.name}${readsTexts ? ' and speaks Romanian' : ''}${checksAxe ? ' and passes axe-core' : ''}`;
+  test(`${title}${readsTexts || checksAxe ? ' (admin)' : ''}`, async ({ page, signIn }) => {
     await walkLayout(page, SIGNED_OUT_SCREENS, { patientId: '' }, size, readsTexts ? 'anonim' : null);
     await signIn(page, ADMIN);
     const ids = await screenIds(page);
@@ -111,7 +122,11 @@ for (const size of WINDOW_SIZES) {
 const OTHER_WALKERS: readonly Walker[] = ['dinstitute_admin', 'medic', 'asistent', 'sterilizare'];
 
 for (const walker of OTHER_WALKERS) {
-  test(`every screen a ${walker} opens speaks Romanian`, async ({ page, signIn, demoApp }) => {
+  test(`every screen a ${walker} opens speaks Romanian and passes axe-core`, async ({
+    page,
+    signIn,
+    demoApp,
+  }) => {
     const user: DemoUser = walker === 'dinstitute_admin' ? addInstituteAdmin(demoApp) : DEMO_USERS[walker];
     await page.setViewportSize({ width: WINDOW_SIZES[0].width, height: WINDOW_SIZES[0].height });
     await signIn(page, user);
@@ -119,6 +134,7 @@ for (const walker of OTHER_WALKERS) {
     for (const screen of SIGNED_IN_SCREENS.filter((candidate) => candidate.roles.includes(walker))) {
       await test.step(`${walker} · ${screen.name}`, () => visit(page, screen, ids));
       expect.soft(await textFaults(page, walker, screen), `${walker} · ${screen.name}`).toEqual([]);
+      await checkAccessibility(page, `${walker} · ${screen.name}`);
     }
   });
 }
@@ -141,4 +157,22 @@ test('the checks see a sideways scroll, a cut control, English words and raw key
     english: ['Save', 'Loading...'],
     rawKeys: ['data_nasterii', 'firstName'],
   });
+});
+
+test('the accessibility check names a low-contrast text and a button without a name', async ({ page }) => {
+  await page.setContent(`
+    <html lang="ro"><head><title>Probă</title></head>
+    <body><main>
+      <h1>Probă</h1>
+      <p style="color: #bbbbbb; background: #ffffff">Text palid</p>
+      <button id="fara-nume"><svg width="16" height="16" aria-hidden="true"></svg></button>
+    </main></body></html>`);
+  const violations = await accessibilityViolations(page);
+  expect(violations).toHaveLength(2);
+  expect(violations).toContainEqual(
+    expect.stringMatching(/^color-contrast \(serious\) p → <p .*>Text palid<\/p> — /),
+  );
+  expect(violations).toContainEqual(
+    expect.stringMatching(/^button-name \(critical\) #fara-nume → <button id="fara-nume">/),
+  );
 });

@@ -10,6 +10,7 @@ import {
   ThemeIcon,
   Tooltip,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
@@ -107,10 +108,11 @@ export function AppLayout() {
               <UnstyledButton
                 component={Link}
                 to="/profil"
-                aria-label="Profilul meu"
                 aria-current={isMenuItemActive('/profil', pathname) ? 'page' : undefined}
                 className={classes.profileLink}
               >
+                {/* The link is named 'Profilul meu' and then by what it shows (the user's name and job). */}
+                <VisuallyHidden>Profilul meu: </VisuallyHidden>
                 <Group gap="sm" wrap="nowrap">
                   <Avatar color="teal" radius="xl" size={34} aria-hidden>
                     {initials(displayName)}

@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/ro';
 import { createQueryClient } from '../lib/query-client';
 import { LoadingOverlay } from '../ui/loading-overlay';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 dayjs.locale('ro');
 
@@ -22,7 +22,7 @@ export interface ProvidersProps {
 export function Providers({ children, queryClient, env = 'default' }: ProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <MantineProvider theme={theme} env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       <DatesProvider settings={{ locale: 'ro', firstDayOfWeek: 1 }}>
         <QueryClientProvider client={client}>
           <Notifications position="top-right" limit={4} />

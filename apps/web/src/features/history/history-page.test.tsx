@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatTreatmentDate } from '@odonto/domain/dates';
 import type { PatientHistoryEntry } from '@odonto/domain/contracts/patients';
@@ -168,8 +168,12 @@ describe('history screen', () => {
       'add-treatment',
       expect.objectContaining({ entryId: BRIDGE.id, defaultMedic: 'Dr. Ana Popescu' }),
     );
-    fireEvent.keyDown(rows[0]!, { key: 'Enter' });
+    within(rows[0]!)
+      .getByRole('button', { name: /adaugă coroană/ })
+      .focus();
+    await user.keyboard('{Enter}');
     expect(open).toHaveBeenLastCalledWith('add-treatment', expect.objectContaining({ entryId: CROWN.id }));
+    expect(open).toHaveBeenCalledTimes(2);
     await user.click(screen.getByRole('button', { name: 'Adaugă tratament' }));
     expect(open).toHaveBeenLastCalledWith('add-treatment', expect.objectContaining({ entryId: null }));
     open.mockRestore();

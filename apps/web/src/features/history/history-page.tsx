@@ -1,6 +1,6 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { useOutletContext } from 'react-router';
-import { Badge, Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Image, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { pictureThumbnailPath, splitPictures } from '@odonto/domain/contracts/history-pictures';
 import type { CancelledHistoryEntry, Patient, PatientHistoryEntry } from '@odonto/domain/contracts/patients';
 import { formatTreatmentDate } from '@odonto/domain/dates';
@@ -66,34 +66,45 @@ function HistoryEntryCard({
 }) {
   const pictures = splitPictures(entry.pics);
   const tooth = entryToothText(entry);
-  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
+  function handleOpen(event: MouseEvent) {
+    // The card opens the entry too: one click must open it once.
+    event.stopPropagation();
     onOpen(entry);
   }
+  // The whole card opens the entry with a click; keyboards and screen readers open it with the button
+  // that carries its date, tooth and name (the card holds its own buttons, so it cannot be one).
   return (
     <Paper
       withBorder
       p="sm"
-      role="button"
-      tabIndex={0}
       data-testid="history-entry"
-      aria-label={`${formatTreatmentDate(entry.createdAt)} ${tooth} ${entry.denumire}`.replace(/\s+/g, ' ')}
       onClick={() => onOpen(entry)}
-      onKeyDown={handleKeyDown}
       style={{ cursor: 'pointer' }}
     >
       <Stack gap={4}>
         <Group gap="md" wrap="wrap">
-          <Text fw={600} data-testid="history-date">
-            {formatTreatmentDate(entry.createdAt)}
-          </Text>
-          {tooth !== '' ? (
-            <Badge variant="light" data-testid="history-tooth">
-              {tooth}
-            </Badge>
-          ) : null}
-          <Text data-testid="history-name">{entry.denumire}</Text>
+          <UnstyledButton
+            onClick={handleOpen}
+            data-testid="history-open"
+            style={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              gap: 'var(--mantine-spacing-md)',
+            }}
+          >
+            <Text component="span" fw={600} data-testid="history-date">
+              {formatTreatmentDate(entry.createdAt)}
+            </Text>
+            {tooth !== '' ? (
+              <Badge component="span" variant="light" data-testid="history-tooth">
+                {tooth}
+              </Badge>
+            ) : null}
+            <Text component="span" data-testid="history-name">
+              {entry.denumire}
+            </Text>
+          </UnstyledButton>
           {entry.medic !== '' ? (
             <Text c="dimmed" data-testid="history-doctor">
               {entry.medic}

@@ -58,7 +58,7 @@ function Indicator({ label, isOn, color, items, empty, icon }: IndicatorProps) {
         tabIndex={0}
         aria-label={`${label}: ${summary}`}
         data-active={isOn || undefined}
-        style={{ cursor: 'help', opacity: isOn ? 1 : 0.6 }}
+        style={{ cursor: 'help' }}
       >
         {label}
       </Badge>

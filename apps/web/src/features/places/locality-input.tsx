@@ -67,7 +67,6 @@ export function LocalityInput({
       error={error}
       disabled={disabled}
       autoComplete="off"
-      role={hasSuggestions ? 'combobox' : undefined}
       aria-autocomplete={hasSuggestions ? 'list' : undefined}
       description={
         countyAuto !== null && localities.isSuccess && list.length === 0
@@ -90,7 +89,9 @@ export function LocalityInput({
 
   return (
     <Combobox store={combobox} onOptionSubmit={handleOptionSubmit} position="bottom-start">
-      <Combobox.Target withAriaAttributes={hasSuggestions}>{input}</Combobox.Target>
+      <Combobox.Target withAriaAttributes={hasSuggestions} withExpandedAttribute={hasSuggestions}>
+        {input}
+      </Combobox.Target>
       <Combobox.Dropdown hidden={!hasSuggestions} miw={300}>
         <Combobox.Options mah={280} style={{ overflowY: 'auto' }} aria-label={`Localități pentru ${label}`}>
           {shown.map((locality, index) => (

@@ -144,6 +144,7 @@ export function SirutaSettings() {
             target="_blank"
             rel="noreferrer"
             inherit
+            underline="always"
           >
             CC BY 4.0
           </Anchor>

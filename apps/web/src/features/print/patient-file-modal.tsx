@@ -47,7 +47,11 @@ export function PatientFileModal({ patient }: PatientFileModalProps & ModalContr
       ) : null}
       {isReady ? (
         <Paper withBorder radius="sm" p="md" bg="white">
-          <ScrollArea.Autosize mah="60vh" type="auto">
+          <ScrollArea.Autosize
+            mah="60vh"
+            type="auto"
+            viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Previzualizarea fișei' }}
+          >
             <PatientFileSheet
               patient={patient}
               clinic={clinic.data}

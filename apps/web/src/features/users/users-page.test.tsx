@@ -47,11 +47,11 @@ describe('users list paging', () => {
     expect(bodiesOf(calls, '/api/get-utilizatori')).toEqual([{ page: 0 }, { page: 1 }, { page: 2 }]);
   });
 
-  it('labels the buttons Înapoi and Înainte', async () => {
+  it('labels the buttons Anterioară and Următoare, each named with the text it shows', async () => {
     usersApi(['admin'], pagedUsers(3));
     await openUsers();
-    expect(screen.getByRole('button', { name: 'Pagina anterioară' }).textContent).toBe('Înapoi');
-    expect(screen.getByRole('button', { name: 'Pagina următoare' }).textContent).toBe('Înainte');
+    expect(screen.getByRole('button', { name: 'Pagina anterioară' }).textContent).toBe('Anterioară');
+    expect(screen.getByRole('button', { name: 'Pagina următoare' }).textContent).toBe('Următoare');
   });
 });
 

@@ -64,7 +64,7 @@ export function UsersPage() {
             disabled={page === 0}
             aria-label="Pagina anterioară"
           >
-            Înapoi
+            Anterioară
           </Button>
           <Button
             variant="default"
@@ -73,7 +73,7 @@ export function UsersPage() {
             disabled={!data?.isNextPage || list.isPlaceholderData}
             aria-label="Pagina următoare"
           >
-            Înainte
+            Următoare
           </Button>
         </Group>
       </Group>

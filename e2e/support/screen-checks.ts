@@ -139,6 +139,17 @@ export function foreignWords(text: string): { english: string[]; rawKeys: string
   };
 }
 
+/**
+ * Numeric dates in any order but zz.ll.aaaa (ISO 2026-11-24, 11/24/2026, 11-24-2026) and 12-hour times
+ * (2:30 PM), each once (issue 19, decision 0029). A date inside a file name or an address is not a text.
+ */
+const FOREIGN_DATE =
+  /(?<![\p{L}\d./_-])(?:\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{2,4}|\d{1,2}-\d{1,2}-\d{4}|\d{1,2}:\d{2}\s?(?:AM|PM|am|pm))(?![\p{L}\d./_-])/gu;
+
+export function foreignDates(text: string): string[] {
+  return [...new Set(withoutAddresses(text).match(FOREIGN_DATE) ?? [])];
+}
+
 /** What the user sees as text: the page's text and its fields' placeholders. */
 export async function visibleText(page: Page): Promise<string> {
   return page.evaluate(() => {

@@ -5,6 +5,7 @@ import { DEMO_USERS, expect, test } from '../fixtures';
 import { accessibilityViolations } from '../support/axe';
 import { addInstituteAdmin } from '../support/institute-admin';
 import {
+  foreignDates,
   foreignWords,
   layoutFaults,
   saveScreenshot,
@@ -65,10 +66,14 @@ async function visit(page: Page, screen: Screen, ids: ScreenIds): Promise<void> 
 
 /** The English words and raw keys of the screen as one line each. */
 async function textFaults(page: Page, who: string, screen: Screen): Promise<string[]> {
-  const { english, rawKeys } = foreignWords(await visibleText(page));
+  const text = await visibleText(page);
+  const { english, rawKeys } = foreignWords(text);
   return [
     ...english.map((word) => `${who} · ${screen.name}: English word "${word}"`),
     ...rawKeys.map((key) => `${who} · ${screen.name}: raw key "${key}"`),
+    ...foreignDates(text).map(
+      (date) => `${who} · ${screen.name}: date or time not as zz.ll.aaaa HH:mm "${date}"`,
+    ),
   ];
 }
 
@@ -139,7 +144,7 @@ for (const walker of OTHER_WALKERS) {
   });
 }
 
-test('the checks see a sideways scroll, a cut control, English words and raw keys, and pass Romanian', async ({
+test('the checks see a sideways scroll, a cut control, English words, raw keys and foreign dates, and pass Romanian', async ({
   page,
 }) => {
   await page.setContent(`
@@ -148,6 +153,7 @@ test('the checks see a sideways scroll, a cut control, English words and raw key
       <div style="overflow: hidden; width: 50px"><button style="width: 200px">Salvează</button></div>
       <div style="overflow: auto; width: 50px"><button style="width: 200px">Derulează</button></div>
       <p>Save · Loading... · data_nasterii · firstName · Email · Pagel · Nov. 2026 · ana_pop@clinica.ro</p>
+      <p>24.11.2026 14:30 · 2026-11-24 · 11/24/2026 · 11-24-2026 · 2:30 PM · factura-2026-11-24.pdf · 5 Mart. 2026</p>
     </main>`);
   const faults = await layoutFaults(page);
   expect(faults).toHaveLength(2);
@@ -157,6 +163,12 @@ test('the checks see a sideways scroll, a cut control, English words and raw key
     english: ['Save', 'Loading...'],
     rawKeys: ['data_nasterii', 'firstName'],
   });
+  expect(foreignDates(await visibleText(page))).toEqual([
+    '2026-11-24',
+    '11/24/2026',
+    '11-24-2026',
+    '2:30 PM',
+  ]);
 });
 
 test('the accessibility check names a low-contrast text and a button without a name', async ({ page }) => {

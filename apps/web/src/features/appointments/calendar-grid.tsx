@@ -370,7 +370,7 @@ export function CalendarGrid({
                       if (drag.current?.pointerId === event.pointerId) cancelDrag();
                     }}
                   >
-                    {/* Named by its own text (plus the doctor, hidden), so the name says what is seen. */}
+                    {/* Its name starts with what it shows (name, time, note), then says the doctor. */}
                     <button
                       type="button"
                       ref={(element) => {
@@ -379,6 +379,7 @@ export function CalendarGrid({
                           element.focus();
                         }
                       }}
+                      aria-label={`${name}, ${spanText(item)}${item.nota ? ` · ${item.nota}` : ''}, ${item.medic}`}
                       className={classes.open}
                       title="Clic: fișa pacientului · trageți, sau M și săgețile, pentru a muta"
                       aria-describedby={appointmentHintId}
@@ -395,11 +396,9 @@ export function CalendarGrid({
                     >
                       <span className={classes.line} data-strong="">
                         {name}
-                        <VisuallyHidden>, </VisuallyHidden>
                       </span>
                       <span className={classes.line}>
                         {spanText(item)}
-                        <VisuallyHidden>, {item.medic}</VisuallyHidden>
                         {item.nota ? ` · ${item.nota}` : ''}
                       </span>
                     </button>

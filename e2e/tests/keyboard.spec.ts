@@ -1,0 +1,210 @@
+import { randomInt } from 'node:crypto';
+import type { Locator, Page } from '@playwright/test';
+import type { Appointment, CalendarResponse } from '../../packages/domain/src/contracts/appointments';
+import type { Doctor, Patient } from '../../packages/domain/src/contracts/patients';
+import { DEMO_USERS, expect, test } from '../fixtures';
+import { API_HEADERS, createPatient, uniquePhone, uniqueWord } from '../support/patients';
+
+/**
+ * Issue 15: one whole visit without the mouse. Everything below is done with `page.keyboard` (Tab, arrows,
+ * Enter, typing); `page.goto` only opens an address, and the API is read to check what was saved.
+ */
+
+/** Presses Tab (or Shift+Tab) until `target` has the focus; fails after `max` presses. */
+async function tabTo(page: Page, target: Locator, { max = 80, back = false } = {}): Promise<void> {
+  for (let presses = 0; presses <= max; presses += 1) {
+    const isFocused =
+      (await target.count()) === 1 &&
+      (await target.evaluate((element) => element === document.activeElement));
+    if (isFocused) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`Tab did not reach ${target.toString()} in ${max} presses`);
+}
+
+/**
+ * What the focused element shows as its focus mark: its outline or box-shadow, or for a tooth of the chart
+ * (an SVG group) the ring drawn round its cell. Empty when nothing is visible.
+ */
+async function focusMark(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return '';
+    const style = getComputedStyle(element);
+    const outline =
+      style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0
+        ? `outline ${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}`
+        : '';
+    const shadow = style.boxShadow !== 'none' ? `box-shadow ${style.boxShadow}` : '';
+    const cell = element instanceof SVGElement ? element.querySelector('rect') : null;
+    const cellStyle = cell ? getComputedStyle(cell) : null;
+    const ring =
+      cellStyle && cellStyle.stroke !== 'none' && parseFloat(cellStyle.strokeWidth) >= 3
+        ? `ring ${cellStyle.strokeWidth} ${cellStyle.stroke}`
+        : '';
+    return [outline, shadow, ring].filter(Boolean).join('; ');
+  });
+}
+
+async function expectFocusVisible(page: Page, step: string) {
+  expect(await focusMark(page), `the focus is visible: ${step}`).not.toBe('');
+}
+
+/** A clinic day of this test's own, years ahead, so no demo or other test booking is there. */
+function dayOfOwn(): string {
+  const day = new Date(Date.UTC(new Date().getUTCFullYear() + 4, 0, 1) + randomInt(700) * 86_400_000);
+  return day.toISOString().slice(0, 10);
+}
+
+test('without the mouse: sign in, find a patient with the filters, treat a tooth, book and move an appointment', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+
+  // Sign in.
+  await page.goto('/login');
+  await tabTo(page, page.getByRole('textbox', { name: 'Email', exact: true }));
+  await page.keyboard.type(DEMO_USERS.medic.email);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'Parolă', exact: true })).toBeFocused();
+  await page.keyboard.type(DEMO_USERS.medic.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/pacienti$/);
+
+  const prenume = uniqueWord();
+  const patient = await createPatient(page.request, {
+    nume: 'Tastatură',
+    prenume,
+    telefon: uniquePhone(),
+    judet: 'Cluj',
+    oras: 'Turnu de Criș',
+  });
+  await page.reload();
+
+  // Find the patient: the search box, then the county filter (typed, chosen with ↓ and Enter).
+  const searchBox = page.getByRole('searchbox', { name: 'Caută pacient' });
+  await tabTo(page, searchBox);
+  await page.keyboard.type(prenume.toLowerCase());
+  await tabTo(page, page.getByRole('combobox', { name: 'Județ', exact: true }));
+  await page.keyboard.type('cluj');
+  await expect(page.getByRole('option', { name: 'Cluj (CJ)' })).toBeVisible();
+  // The app's dropdowns pick with ↓ and Tab (Enter never picks nor submits: SPEC.md §2).
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  await expect(page).toHaveURL(/judet=Cluj/);
+  const row = page.getByRole('row', { name: new RegExp(`Tastatură ${prenume}`) });
+  await expect(row).toBeVisible();
+  await tabTo(page, row);
+  await expectFocusVisible(page, 'the patient row');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/pacienti/[a-z]+/${patient._id}$`));
+
+  // The dental chart: its menu link, then the chart's one tab stop, then the arrows to 1.6.
+  await tabTo(
+    page,
+    page.getByRole('navigation', { name: 'Meniu pacient' }).getByRole('link', { name: 'Schiță dentară' }),
+  );
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Schiță dentară', level: 1 })).toBeVisible();
+  const tooth = (id: string) => page.locator(`[data-tooth="${id}"]`);
+  await tabTo(page, tooth('1.8'));
+  await expect(tooth('1.8')).toHaveAttribute('tabindex', '0');
+  await expectFocusVisible(page, 'the first tooth');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(tooth('1.6')).toBeFocused();
+  await expectFocusVisible(page, 'tooth 1.6');
+  await page.getByTestId('dental-chart').screenshot({ path: test.info().outputPath('chart-focus.png') });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: /^Dinte 1\.6 — / })).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'Adaugă tratament pe 1.6', exact: true }));
+  await expectFocusVisible(page, 'Adaugă tratament pe 1.6');
+  await page.keyboard.press('Enter');
+  const treatment = page.getByRole('dialog', { name: 'Adaugă tratament' });
+  await expect(treatment.getByRole('combobox', { name: 'Dinte', exact: true })).toHaveValue(/^1\.6 — /);
+  await tabTo(page, treatment.getByRole('combobox', { name: 'Tratament', exact: true }));
+  await page.keyboard.type('coroană metalo');
+  await expect(page.getByRole('option', { name: 'coroană metalo-ceramică', exact: true })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  await expect(treatment.getByRole('combobox', { name: 'Tratament', exact: true })).toHaveValue(
+    'coroană metalo-ceramică',
+  );
+  await tabTo(page, treatment.getByRole('button', { name: 'Salvează' }));
+  await expectFocusVisible(page, 'Salvează');
+  await page.keyboard.press('Enter');
+  await expect(treatment).toBeHidden();
+  await expect(tooth('1.6')).toHaveAttribute('data-state', 'crown');
+  const saved = (await (await page.request.get(`/api/get-pacient/${patient._id}`)).json()) as Patient;
+  expect(saved.history.map((entry) => [entry.dinte, entry.denumire])).toEqual([
+    ['1.6', 'coroană metalo-ceramică'],
+  ]);
+
+  // The calendar: from the main menu, then a day of this test's own in the doctor's column.
+  await tabTo(page, page.getByRole('link', { name: 'CALENDAR' }), { back: true, max: 120 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Calendar', exact: true })).toBeVisible();
+  const doctors = (await (await page.request.get('/api/get-medici')).json()) as Doctor[];
+  const medic = doctors.find((doctor) => doctor.nume === DEMO_USERS.medic.nume);
+  if (!medic) throw new Error('demo medic missing');
+  const day = dayOfOwn();
+  const before = (await (
+    await page.request.get(`/api/calendar?from=${day}&to=${day}&medicId=${medic._id}`)
+  ).json()) as CalendarResponse;
+  expect(before.programari, 'the day of this test is free').toEqual([]);
+  await page.goto(`/calendar?vedere=zi&zi=${day}&medic=${medic._id}`);
+  await expect(page.locator(`[data-calendar-column][data-day="${day}"]`)).toHaveCount(1);
+
+  // The slots are one tab stop: 07:00, then Page Down twelve hours to 19:00, and Enter books there.
+  const slot = page.getByRole('button', { name: /^Programare nouă la / });
+  await tabTo(page, slot);
+  await expect(slot).toHaveAccessibleName(new RegExp(`^Programare nouă la 07:00, ${medic.nume}`));
+  for (let hour = 7; hour < 19; hour += 1) await page.keyboard.press('PageDown');
+  await expect(slot).toHaveAccessibleName(new RegExp(`^Programare nouă la 19:00, `));
+  await expectFocusVisible(page, 'the 19:00 slot');
+  await page.keyboard.press('Enter');
+  const booking = page.getByRole('dialog', { name: 'Adaugă programare' });
+  await expect(booking.getByRole('textbox', { name: 'Caută pacient' })).toBeFocused();
+  await page.keyboard.type(prenume);
+  const found = booking.getByRole('listitem', { name: `Tastatură ${prenume} (fișa nr. ${patient.id})` });
+  await tabTo(page, found);
+  await expectFocusVisible(page, 'the patient found');
+  await page.keyboard.press('Enter');
+  await expect(booking.getByRole('combobox', { name: 'De la (ora)' })).toHaveValue('19');
+  await tabTo(page, booking.getByRole('button', { name: 'Salvează' }));
+  await page.keyboard.press('Enter');
+  await expect(booking).toBeHidden();
+
+  // Move it an hour later: Alt+↓ four times shows and announces the place, Enter saves.
+  const block = page.getByRole('button', { name: `Tastatură ${prenume}, 19:00–19:30, ${medic.nume}` });
+  await tabTo(page, block);
+  await expectFocusVisible(page, 'the appointment');
+  for (let step = 0; step < 4; step += 1) await page.keyboard.press('Alt+ArrowDown');
+  await expect(page.getByTestId('calendar-announcement')).toContainText(
+    `Mutare: Tastatură ${prenume} la 20:00–20:30, ${medic.nume}, `,
+  );
+  await expect(page.getByTestId('calendar-announcement')).toContainText('Enter confirmă, Escape anulează.');
+  await page.screenshot({ path: test.info().outputPath('calendar-move.png') });
+  await page.keyboard.press('Enter');
+  const moved = page.getByRole('button', { name: `Tastatură ${prenume}, 20:00–20:30, ${medic.nume}` });
+  await expect(moved).toBeVisible();
+  await expect(moved).toBeFocused();
+  await expect
+    .poll(async () => {
+      const answer = await page.request.get(`/api/get-programari/${patient._id}`, { headers: API_HEADERS });
+      return ((await answer.json()) as Appointment[]).map((item) => [item.createdAt, item.deLa, item.panaLa]);
+    })
+    .toEqual([[day, { ora: 20, minute: 0 }, { ora: 20, minute: 30 }]]);
+
+  // Escape puts a started move back: nothing more is saved.
+  await expect(moved).not.toHaveAttribute('aria-busy', 'true');
+  await page.keyboard.press('Alt+ArrowUp');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('calendar-announcement')).toContainText('Mutarea a fost anulată');
+  await expect(moved).toBeVisible();
+
+  // Enter on the appointment opens the patient's appointments.
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/pacienti/programari/${patient._id}$`));
+});

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import type { Appointment, CalendarResponse } from '../../packages/domain/src/contracts/appointments';
 import type { Doctor, Patient } from '../../packages/domain/src/contracts/patients';
+import AxeBuilder from '@axe-core/playwright';
 import { DEMO_USERS, expect, test } from '../fixtures';
 import { API_HEADERS, createPatient, uniquePhone, uniqueWord } from '../support/patients';
 
@@ -208,3 +209,80 @@ test('without the mouse: sign in, find a patient with the filters, treat a tooth
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/pacienti/programari/${patient._id}$`));
 });
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * The WCAG 2.0/2.1 A and AA violations axe finds inside `scope`, one line per element. Colour contrast is
+ * listed apart: the colours that fail it are the theme's (dimmed text, the primary and light buttons), fixed
+ * in the Mantine theme in one place and checked on every screen by screens.spec; this test prints them.
+ */
+async function violationsIn(page: Page, scope: string): Promise<{ rules: string[]; contrast: string[] }> {
+  const result = await new AxeBuilder({ page }).include(scope).withTags(WCAG_TAGS).analyze();
+  const lines = (ids: (id: string) => boolean) =>
+    result.violations
+      .filter((violation) => ids(violation.id))
+      .flatMap((violation) =>
+        violation.nodes.map(
+          (node) => `${violation.id}: ${node.target.join(' ')} — ${node.failureSummary ?? ''}`,
+        ),
+      );
+  return { rules: lines((id) => id !== 'color-contrast'), contrast: lines((id) => id === 'color-contrast') };
+}
+
+for (const role of ['admin', 'medic'] as const) {
+  for (const size of [
+    { width: 1366, height: 768 },
+    { width: 800, height: 1280 },
+  ]) {
+    test(`axe: the calendar (week, day, appointment modal) and the dental chart, as ${role} at ${size.width}×${size.height}`, async ({
+      page,
+      signIn,
+    }) => {
+      test.setTimeout(180_000);
+      await page.setViewportSize(size);
+      await signIn(page, DEMO_USERS[role]);
+      const found: string[] = [];
+      const contrast: string[] = [];
+      const check = async (screen: string, scope: string) => {
+        const result = await violationsIn(page, scope);
+        for (const line of result.rules) found.push(`${screen}: ${line}`);
+        for (const line of result.contrast) contrast.push(`${screen}: ${line}`);
+      };
+
+      // The demo week has appointments in every doctor's column.
+      await page.goto('/calendar?vedere=saptamana');
+      await expect(page.locator('[data-calendar-column]').first()).toBeVisible();
+      await expect(page.locator('[data-appointment]').first()).toBeVisible();
+      await check('calendar, week', 'main');
+      await page.goto('/calendar?vedere=zi');
+      await expect(page.locator('[data-calendar-column]').first()).toBeVisible();
+      await check('calendar, day', 'main');
+      const slot = page.getByRole('button', { name: /^Programare nouă la / }).first();
+      await slot.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Adaugă programare' });
+      await expect(dialog).toBeVisible();
+      await check('appointment modal', '[role="dialog"]');
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+
+      const patients = (await (await page.request.get('/api/pacienti?page=1')).json()) as {
+        pacienti: { _id: string }[];
+      };
+      const patient = patients.pacienti[0];
+      if (!patient) throw new Error('no demo patient');
+      await page.goto(`/pacienti/schita/${patient._id}`);
+      await expect(page.locator('[data-tooth]')).toHaveCount(32);
+      await page.locator('[data-tooth="1.6"]').focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('region', { name: /^Dinte 1\.6 — / })).toBeVisible();
+      await check('dental chart', '[data-testid="dental-chart"]');
+      await check('tooth timeline', '[data-testid="tooth-timeline"]');
+
+      if (contrast.length > 0) console.log(`colour contrast (the theme's):\n${contrast.join('\n')}`);
+      console.log(found.length ? found.join('\n') : `no violations (${role}, ${size.width}×${size.height})`);
+      expect(found).toEqual([]);
+    });
+  }
+}

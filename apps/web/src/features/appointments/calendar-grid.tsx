@@ -98,6 +98,7 @@ export function CalendarGrid({
   const slotButtons = useRef<(HTMLButtonElement | null)[]>([]);
   // An appointment moved to another column is drawn anew there: its button takes the focus back.
   const refocusId = useRef<string | null>(null);
+  const ghostElement = useRef<HTMLDivElement | null>(null);
   const ids = useId();
   const appointmentHintId = `${ids}-appointment-keys`;
   const slotHintId = `${ids}-slot-keys`;
@@ -233,6 +234,10 @@ export function CalendarGrid({
     event.preventDefault();
     setKeyMoveId(item._id);
     setPreview({ ...target, item });
+    // The grid scrolls inside its frame: keep the new place in sight.
+    requestAnimationFrame(() =>
+      ghostElement.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' }),
+    );
     const duration = minutesOf(item.panaLa) - minutesOf(item.deLa);
     const column = columns.find(
       (candidate) => candidate.day === target.day && candidate.doctorId === target.doctorId,
@@ -396,7 +401,7 @@ export function CalendarGrid({
                     >
                       <span className={classes.line} data-strong="">
                         {name}
-                      </span>
+                      </span>{' '}
                       <span className={classes.line}>
                         {spanText(item)}
                         {item.nota ? ` · ${item.nota}` : ''}
@@ -421,6 +426,7 @@ export function CalendarGrid({
               })}
               {ghost ? (
                 <div
+                  ref={ghostElement}
                   className={classes.ghost}
                   aria-hidden
                   style={{

@@ -286,3 +286,61 @@ for (const role of ['admin', 'medic'] as const) {
     });
   }
 }
+
+test('the signature station: its buttons are reached with Tab, show the focus and work with Enter', async ({
+  page,
+  browser,
+  baseURL,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO_USERS.medic);
+  const patient = await createPatient(page.request, {
+    nume: 'Stație',
+    prenume: uniqueWord(),
+    telefon: uniquePhone(),
+  });
+  const tablet = await browser.newContext({ baseURL, viewport: { width: 1024, height: 768 } });
+  const station = await tablet.newPage();
+  await signIn(station, DEMO_USERS.asistent);
+  await station.goto('/statie-semnatura');
+  await expect(station.getByTestId('station-idle')).toBeVisible();
+  const sent = await page.request.post('/api/signature-requests', {
+    data: { kind: 'consent', patientId: patient._id },
+    headers: API_HEADERS,
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  await expect(station.getByTestId('station-patient')).toHaveText(`Stație ${patient.prenume}`);
+
+  const clear = station.getByRole('button', { name: 'Șterge' });
+  const sign = station.getByRole('button', { name: 'Semnez' });
+  await tabTo(station, clear);
+  await expectFocusVisible(station, 'Șterge on the station');
+  // Nothing drawn yet: Semnez waits for a signature.
+  await expect(sign).toBeDisabled();
+  // The signature itself is a path drawn by finger, pen or mouse (WCAG 2.1.1's exception); the rest is keys.
+  const canvas = station.getByTestId('signature-canvas');
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('no canvas');
+  await station.mouse.move(box.x + 40, box.y + box.height / 2);
+  await station.mouse.down();
+  for (let step = 1; step <= 8; step += 1)
+    await station.mouse.move(box.x + 40 + step * 30, box.y + box.height / 2 + Math.sin(step) * 30, {
+      steps: 2,
+    });
+  await station.mouse.up();
+  await expect(sign).toBeEnabled();
+  // Șterge by Enter empties the pad again; drawn anew, Semnez by Enter signs.
+  await tabTo(station, clear, { back: true });
+  await station.keyboard.press('Enter');
+  await expect(sign).toBeDisabled();
+  await station.mouse.move(box.x + 40, box.y + box.height / 2);
+  await station.mouse.down();
+  await station.mouse.move(box.x + 300, box.y + box.height / 2 + 40, { steps: 6 });
+  await station.mouse.up();
+  await tabTo(station, sign);
+  await expectFocusVisible(station, 'Semnez on the station');
+  await station.keyboard.press('Enter');
+  await expect(station.getByTestId('station-idle')).toHaveText('Mulțumim! Semnătura a fost înregistrată.');
+  await tablet.close();
+});

@@ -51,6 +51,25 @@ async function expectFocusVisible(page: Page, step: string) {
   expect(await focusMark(page), `the focus is visible: ${step}`).not.toBe('');
 }
 
+/**
+ * Picks `option` in the app's open dropdown with ↓ (as many times as it takes) and Tab: Enter never picks
+ * nor submits there (SPEC.md §2). Waits for each ↓ to mark an option before the next key.
+ */
+async function pickWithArrows(page: Page, option: string): Promise<void> {
+  const wanted = page.getByRole('option', { name: option, exact: true });
+  await expect(wanted).toBeVisible();
+  const marked = page.locator('[role="option"][data-combobox-selected]');
+  for (let presses = 0; presses < 10; presses += 1) {
+    await page.keyboard.press('ArrowDown');
+    await expect(marked).toHaveCount(1);
+    if ((await wanted.getAttribute('data-combobox-selected')) !== null) {
+      await page.keyboard.press('Tab');
+      return;
+    }
+  }
+  throw new Error(`↓ did not reach ${option}`);
+}
+
 /** A clinic day of this test's own, years ahead, so no demo or other test booking is there. */
 function dayOfOwn(): string {
   const day = new Date(Date.UTC(new Date().getUTCFullYear() + 4, 0, 1) + randomInt(700) * 86_400_000);
@@ -89,10 +108,7 @@ test('without the mouse: sign in, find a patient with the filters, treat a tooth
   await page.keyboard.type(prenume.toLowerCase());
   await tabTo(page, page.getByRole('combobox', { name: 'Județ', exact: true }));
   await page.keyboard.type('cluj');
-  await expect(page.getByRole('option', { name: 'Cluj (CJ)' })).toBeVisible();
-  // The app's dropdowns pick with ↓ and Tab (Enter never picks nor submits: SPEC.md §2).
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Tab');
+  await pickWithArrows(page, 'Cluj (CJ)');
   await expect(page).toHaveURL(/judet=Cluj/);
   const row = page.getByRole('row', { name: new RegExp(`Tastatură ${prenume}`) });
   await expect(row).toBeVisible();
@@ -126,9 +142,7 @@ test('without the mouse: sign in, find a patient with the filters, treat a tooth
   await expect(treatment.getByRole('combobox', { name: 'Dinte', exact: true })).toHaveValue(/^1\.6 — /);
   await tabTo(page, treatment.getByRole('combobox', { name: 'Tratament', exact: true }));
   await page.keyboard.type('coroană metalo');
-  await expect(page.getByRole('option', { name: 'coroană metalo-ceramică', exact: true })).toBeVisible();
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Tab');
+  await pickWithArrows(page, 'coroană metalo-ceramică');
   await expect(treatment.getByRole('combobox', { name: 'Tratament', exact: true })).toHaveValue(
     'coroană metalo-ceramică',
   );

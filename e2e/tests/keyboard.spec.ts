@@ -178,6 +178,7 @@ test('without the mouse: sign in, find a patient with the filters, treat a tooth
   for (let hour = 7; hour < 19; hour += 1) await page.keyboard.press('PageDown');
   await expect(slot).toHaveAccessibleName(new RegExp(`^Programare nouă la 19:00, `));
   await expectFocusVisible(page, 'the 19:00 slot');
+  await page.screenshot({ path: test.info().outputPath('calendar-slot.png') });
   await page.keyboard.press('Enter');
   const booking = page.getByRole('dialog', { name: 'Adaugă programare' });
   await expect(booking.getByRole('textbox', { name: 'Caută pacient' })).toBeFocused();

@@ -1,10 +1,11 @@
-import { useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
-import { ActionIcon, Box, Text } from '@mantine/core';
+import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
+import { ActionIcon, Box, VisuallyHidden } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { SLOT_MINUTES } from '@odonto/domain/appointments';
 import type { CalendarAppointment } from '@odonto/domain/contracts/appointments';
 import { spanText } from './appointment-list';
 import { blockBox, dayLabel, layoutLanes, minutesOf, SLOT_PX, slotAt, timeOf } from './calendar-days';
+import { keyMoveTarget, slotAfterKey, timeText } from './calendar-keys';
 import classes from './calendar-grid.module.css';
 
 export interface CalendarColumn {
@@ -63,10 +64,17 @@ function columnAt(x: number, y: number): { element: HTMLElement; day: string; do
   return null;
 }
 
+export const APPOINTMENT_KEYS_HINT =
+  'Enter deschide fișa pacientului. M sau Alt+săgeți începe mutarea: săgețile o mută cu 15 minute sau o coloană, Enter confirmă, Escape anulează.';
+export const SLOT_KEYS_HINT =
+  'Săgețile sus și jos mută cu 15 minute, stânga și dreapta trec la coloana vecină, Page Up și Page Down cu o oră; Enter programează.';
+
 /**
  * Day or week view: one column per doctor and day on a 15-minute grid. Click an empty slot to book, press
- * an appointment to open its patient, drag it (pointer) or Alt+↑/↓ (keyboard) to move it, or the pencil to
- * change it in the modal.
+ * an appointment to open its patient, drag it (pointer) to move it, or the pencil to change it in the modal.
+ * By keyboard the grid is one tab stop for its slots (the arrows move through them, Enter books) followed
+ * by its appointments (Enter opens the patient; Alt+arrows move by a slot or a column, shown and announced,
+ * and Enter saves the move through the same `onMove` as a drag, Escape puts it back).
  */
 export function CalendarGrid({
   days,
@@ -82,10 +90,39 @@ export function CalendarGrid({
 }: CalendarGridProps) {
   const drag = useRef<Drag | null>(null);
   const [preview, setPreview] = useState<(MoveTarget & { item: CalendarAppointment }) | null>(null);
+  // The appointment being moved with the keyboard (its place is `preview` until Enter or Escape).
+  const [keyMoveId, setKeyMoveId] = useState<string | null>(null);
+  // The slot cursor: the column and start (minutes) the keyboard is on.
+  const [cursor, setCursor] = useState<{ column: number; minutes: number } | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const slotButtons = useRef<(HTMLButtonElement | null)[]>([]);
+  // An appointment moved to another column is drawn anew there: its button takes the focus back.
+  const refocusId = useRef<string | null>(null);
+  const ghostElement = useRef<HTMLDivElement | null>(null);
+  const ids = useId();
+  const appointmentHintId = `${ids}-appointment-keys`;
+  const slotHintId = `${ids}-slot-keys`;
   const columns: CalendarColumn[] = days.flatMap((day) =>
     doctors.map((doctor) => ({ day, doctorId: doctor._id, doctorName: doctor.nume })),
   );
   const bodyHeight = (hours.end - hours.start) * (60 / SLOT_MINUTES) * SLOT_PX;
+  const bounds = { first: hours.start * 60, end: hours.end * 60 };
+  const cursorColumn = Math.min(
+    cursor?.column ??
+      Math.max(
+        0,
+        columns.findIndex((column) => column.day === today),
+      ),
+    Math.max(columns.length - 1, 0),
+  );
+  const cursorMinutes = Math.min(
+    Math.max(cursor?.minutes ?? bounds.first, bounds.first),
+    bounds.end - SLOT_MINUTES,
+  );
+
+  function columnText(column: CalendarColumn | undefined): string {
+    return column ? `${column.doctorName}, ${dayLabel(column.day)}` : '';
+  }
   const hourLabels = Array.from({ length: hours.end - hours.start }, (_, index) => hours.start + index);
 
   function targetAt(x: number, y: number, current: Drag): MoveTarget | null {
@@ -151,26 +188,82 @@ export function CalendarGrid({
     if (target && !isSamePlace) onMove(item, target);
   }
 
-  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>, item: CalendarAppointment) {
+  function cancelKeyMove(message: string) {
+    setKeyMoveId(null);
+    setPreview(null);
+    if (message) setAnnouncement(message);
+  }
+
+  function handleAppointmentKeyDown(event: KeyboardEvent<HTMLButtonElement>, item: CalendarAppointment) {
     if (event.key === 'Escape' && drag.current) {
       cancelDrag();
       return;
     }
     if (movingIds?.has(item._id)) return;
-    if (event.key === 'Enter' || event.key === ' ') {
+    const isMoving = keyMoveId === item._id && preview !== null;
+    if (isMoving && event.key === 'Escape') {
       event.preventDefault();
-      onOpenPatient(item);
+      cancelKeyMove(`Mutarea a fost anulată. ${patientName(item)} rămâne la ${spanText(item)}.`);
       return;
     }
-    if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+    if (isMoving && event.key === 'Enter') {
+      // Enter confirms the move (and must not also open the patient).
       event.preventDefault();
-      const step = event.key === 'ArrowUp' ? -SLOT_MINUTES : SLOT_MINUTES;
-      onMove(item, {
-        day: item.createdAt,
-        doctorId: item.medicId,
-        startMinutes: minutesOf(item.deLa) + step,
-      });
+      const target = { day: preview.day, doctorId: preview.doctorId, startMinutes: preview.startMinutes };
+      cancelKeyMove('');
+      const isSamePlace =
+        target.day === item.createdAt &&
+        target.doctorId === item.medicId &&
+        target.startMinutes === minutesOf(item.deLa);
+      if (isSamePlace) return;
+      if (target.day !== item.createdAt || target.doctorId !== item.medicId) refocusId.current = item._id;
+      onMove(item, target);
+      return;
     }
+    const from = isMoving
+      ? preview
+      : { day: item.createdAt, doctorId: item.medicId, startMinutes: minutesOf(item.deLa) };
+    const target = keyMoveTarget(event, {
+      isMoving,
+      from,
+      duration: minutesOf(item.panaLa) - minutesOf(item.deLa),
+      columns,
+      bounds,
+    });
+    if (!target) return;
+    event.preventDefault();
+    setKeyMoveId(item._id);
+    setPreview({ ...target, item });
+    // The grid scrolls inside its frame: keep the new place in sight.
+    requestAnimationFrame(() =>
+      ghostElement.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' }),
+    );
+    const duration = minutesOf(item.panaLa) - minutesOf(item.deLa);
+    const column = columns.find(
+      (candidate) => candidate.day === target.day && candidate.doctorId === target.doctorId,
+    );
+    setAnnouncement(
+      `Mutare: ${patientName(item)} la ${timeText(target.startMinutes)}–${timeText(target.startMinutes + duration)}, ${columnText(column)}. Enter confirmă, Escape anulează.`,
+    );
+  }
+
+  function focusSlot(column: number) {
+    const button = slotButtons.current[column];
+    button?.focus();
+    requestAnimationFrame(() => button?.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
+  }
+
+  function handleSlotKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
+    const next = slotAfterKey(
+      event.key,
+      { column: index, minutes: cursorMinutes },
+      { columns: columns.length, ...bounds },
+    );
+    if (!next) return;
+    event.preventDefault();
+    setCursor(next);
+    setAnnouncement(`${timeText(next.minutes)}, ${columnText(columns[next.column])}`);
+    focusSlot(next.column);
   }
 
   function handleColumnClick(event: MouseEvent<HTMLDivElement>, column: CalendarColumn) {
@@ -182,6 +275,11 @@ export function CalendarGrid({
   const template = `56px repeat(${columns.length}, minmax(${days.length > 1 ? 96 : 160}px, 1fr))`;
   return (
     <Box className={classes.scroller}>
+      <VisuallyHidden id={slotHintId}>{SLOT_KEYS_HINT}</VisuallyHidden>
+      <VisuallyHidden id={appointmentHintId}>{APPOINTMENT_KEYS_HINT}</VisuallyHidden>
+      <VisuallyHidden role="status" aria-live="polite" data-testid="calendar-announcement">
+        {announcement}
+      </VisuallyHidden>
       <div className={classes.grid} style={{ gridTemplateColumns: template }}>
         <div className={classes.corner} />
         {days.map((day) => (
@@ -212,7 +310,7 @@ export function CalendarGrid({
             </div>
           ))}
         </div>
-        {columns.map((column) => {
+        {columns.map((column, columnIndex) => {
           const own = items.filter(
             (item) => item.createdAt === column.day && item.medicId === column.doctorId,
           );
@@ -228,9 +326,29 @@ export function CalendarGrid({
               data-day={column.day}
               data-doctor={column.doctorId}
               data-today={column.day === today || undefined}
-              aria-label={`${column.doctorName}, ${dayLabel(column.day)}`}
+              role="group"
+              aria-label={columnText(column)}
               onClick={(event) => handleColumnClick(event, column)}
             >
+              <button
+                type="button"
+                ref={(element) => {
+                  slotButtons.current[columnIndex] = element;
+                }}
+                className={classes.slot}
+                tabIndex={columnIndex === cursorColumn ? 0 : -1}
+                aria-label={`Programare nouă la ${timeText(cursorMinutes)}, ${columnText(column)}`}
+                aria-describedby={slotHintId}
+                style={{ top: ((cursorMinutes - bounds.first) / SLOT_MINUTES) * SLOT_PX, height: SLOT_PX }}
+                onFocus={() => {
+                  if (columnIndex !== cursorColumn)
+                    setCursor({ column: columnIndex, minutes: cursorMinutes });
+                }}
+                onKeyDown={(event) => handleSlotKeyDown(event, columnIndex)}
+                onClick={() => onBook(column, timeOf(cursorMinutes))}
+              >
+                {timeText(cursorMinutes)}
+              </button>
               {own.map((item) => {
                 const box = blockBox(item, hours.start);
                 const name = patientName(item);
@@ -238,13 +356,10 @@ export function CalendarGrid({
                 return (
                   <div
                     key={item._id}
-                    role="button"
-                    tabIndex={0}
-                    aria-label={`${name}, ${spanText(item)}, ${item.medic}`}
-                    title="Clic: fișa pacientului · trageți pentru a muta · Alt+↑/↓ mută cu 15 minute"
                     className={classes.block}
+                    data-appointment={item._id}
                     data-dragging={preview?.item._id === item._id || undefined}
-                    aria-busy={movingIds?.has(item._id) || undefined}
+                    data-busy={movingIds?.has(item._id) || undefined}
                     style={{
                       top: box.top,
                       height: box.height,
@@ -259,15 +374,39 @@ export function CalendarGrid({
                       // Capture lost without a pointerup (e.g. the window lost focus): the drag is off.
                       if (drag.current?.pointerId === event.pointerId) cancelDrag();
                     }}
-                    onKeyDown={(event) => handleKeyDown(event, item)}
                   >
-                    <Text size="xs" fw={700} lh={1.2} truncate>
-                      {name}
-                    </Text>
-                    <Text size="xs" lh={1.2} truncate>
-                      {spanText(item)}
-                      {item.nota ? ` · ${item.nota}` : ''}
-                    </Text>
+                    {/* Its name starts with what it shows (name, time, note), then says the doctor. */}
+                    <button
+                      type="button"
+                      ref={(element) => {
+                        if (element && refocusId.current === item._id) {
+                          refocusId.current = null;
+                          element.focus();
+                        }
+                      }}
+                      aria-label={`${name}, ${spanText(item)}${item.nota ? ` · ${item.nota}` : ''}, ${item.medic}`}
+                      className={classes.open}
+                      title="Clic: fișa pacientului · trageți, sau M și săgețile, pentru a muta"
+                      aria-describedby={appointmentHintId}
+                      aria-busy={movingIds?.has(item._id) || undefined}
+                      onKeyDown={(event) => handleAppointmentKeyDown(event, item)}
+                      onBlur={() => {
+                        if (keyMoveId === item._id) cancelKeyMove('Mutarea a fost anulată.');
+                      }}
+                      onClick={(event) => {
+                        // A pointer press is handled by the block (click or drag); this is Enter, Space or
+                        // a screen reader's click, which carry no pointer position.
+                        if (event.detail === 0 && !movingIds?.has(item._id)) onOpenPatient(item);
+                      }}
+                    >
+                      <span className={classes.line} data-strong="">
+                        {name}
+                      </span>{' '}
+                      <span className={classes.line}>
+                        {spanText(item)}
+                        {item.nota ? ` · ${item.nota}` : ''}
+                      </span>
+                    </button>
                     <ActionIcon
                       className={classes.edit}
                       size="xs"
@@ -280,13 +419,14 @@ export function CalendarGrid({
                         onEdit(item);
                       }}
                     >
-                      <IconPencil size={12} />
+                      <IconPencil size={12} aria-hidden />
                     </ActionIcon>
                   </div>
                 );
               })}
               {ghost ? (
                 <div
+                  ref={ghostElement}
                   className={classes.ghost}
                   aria-hidden
                   style={{
@@ -294,7 +434,7 @@ export function CalendarGrid({
                     height: blockBox(ghost.item, hours.start).height,
                   }}
                 >
-                  {`${String(timeOf(ghost.startMinutes).ora).padStart(2, '0')}:${String(timeOf(ghost.startMinutes).minute).padStart(2, '0')}`}
+                  {timeText(ghost.startMinutes)}
                 </div>
               ) : null}
             </div>

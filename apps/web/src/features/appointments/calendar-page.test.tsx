@@ -17,6 +17,9 @@ vi.setConfig({ testTimeout: SLOW_SCREEN.testTimeout });
 
 const today = clinicToday(new Date());
 
+// Named by what it shows (name, time, note), then the doctor, read out but not shown.
+const BLOCK_NAME = 'Popescu Ana, 10:00–10:30 · control, Dr. Ioana Stănescu';
+
 const ITEM: CalendarAppointment = {
   _id: 'a1',
   patientId: 'p7',
@@ -55,7 +58,7 @@ describe('the clinic calendar', () => {
     const user = userEvent.setup();
     const { calls } = calendarApi();
     renderRoutes(routes, '/calendar');
-    const block = await screen.findByRole('button', { name: 'Popescu Ana, 10:00–10:30, Dr. Ioana Stănescu' });
+    const block = await screen.findByRole('button', { name: BLOCK_NAME });
     expect(block).toBeTruthy();
     const todayColumns = document.querySelectorAll(`[data-calendar-column][data-day="${today}"]`);
     expect(todayColumns).toHaveLength(2);
@@ -72,7 +75,7 @@ describe('the clinic calendar', () => {
     const user = userEvent.setup();
     calendarApi();
     renderRoutes(routes, '/calendar');
-    await screen.findByRole('button', { name: 'Popescu Ana, 10:00–10:30, Dr. Ioana Stănescu' });
+    await screen.findByRole('button', { name: BLOCK_NAME });
     const column = document.querySelector<HTMLElement>(
       `[data-calendar-column][data-day="${today}"][data-doctor="u3"]`,
     );
@@ -113,19 +116,23 @@ describe('the clinic calendar', () => {
       },
     });
     renderRoutes(routes, '/calendar');
-    const block = await screen.findByRole('button', { name: 'Popescu Ana, 10:00–10:30, Dr. Ioana Stănescu' });
+    const block = await screen.findByRole('button', { name: BLOCK_NAME });
     block.focus();
+    // Alt+↓ shows and announces the new place; nothing is saved before Enter.
     await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    expect(screen.getByTestId('calendar-announcement').textContent).toContain(
+      'Mutare: Popescu Ana la 10:15–10:45',
+    );
+    expect(moves).toHaveLength(0);
+    await user.keyboard('{Enter}');
     expect(await screen.findByText(KEEP_MOVED_QUESTION)).toBeTruthy();
     expect(moves).toEqual([expect.objectContaining({ _id: 'a1', deLa: { ora: 10, minute: 15 } })]);
     await user.click(screen.getByRole('button', { name: 'NU' }));
-    expect(
-      await screen.findByRole('button', { name: 'Popescu Ana, 10:00–10:30, Dr. Ioana Stănescu' }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('button', { name: BLOCK_NAME })).toBeTruthy();
     expect(moves).toHaveLength(1);
 
     block.focus();
-    await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}{Enter}');
     await screen.findByText(KEEP_MOVED_QUESTION);
     await user.click(screen.getByRole('button', { name: 'DA' }));
     await waitFor(() => expect(moves).toHaveLength(3));
@@ -136,6 +143,56 @@ describe('the clinic calendar', () => {
         keepOverlap: true,
       }),
     );
+  });
+
+  it('by keyboard: Escape puts a move back; M and → move to the next column, Enter saves it', async () => {
+    const user = userEvent.setup();
+    const moves: unknown[] = [];
+    calendarApi(['medic'], {
+      'PUT /api/update-programare/p7': ({ body }) => {
+        moves.push(body);
+        return { body: [ITEM] };
+      },
+    });
+    renderRoutes(routes, '/calendar?vedere=zi');
+    const block = await screen.findByRole('button', { name: BLOCK_NAME });
+    block.focus();
+    await user.keyboard('{Alt>}{ArrowUp}{/Alt}{ArrowUp}{Escape}');
+    expect(screen.getByTestId('calendar-announcement').textContent).toContain('Mutarea a fost anulată');
+    expect(moves).toEqual([]);
+    // The day view's columns are the two doctors: → goes from u2's to u3's.
+    await user.keyboard('m{ArrowRight}');
+    expect(screen.getByTestId('calendar-announcement').textContent).toContain('la 10:00–10:30, Dr. Mihai');
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(moves).toEqual([
+        expect.objectContaining({ _id: 'a1', medicId: 'u3', createdAt: today, deLa: { ora: 10, minute: 0 } }),
+      ]),
+    );
+  });
+
+  it('by keyboard: the slots are one tab stop; the arrows move through them and Enter books there', async () => {
+    const user = userEvent.setup();
+    calendarApi();
+    renderRoutes(routes, '/calendar?vedere=zi');
+    await screen.findByRole('button', { name: BLOCK_NAME });
+    const slots = screen.getAllByRole('button', { name: /^Programare nouă la / });
+    expect(slots.filter((slot) => slot.tabIndex === 0)).toHaveLength(1);
+    slots[0]?.focus();
+    expect(document.activeElement?.getAttribute('aria-label')).toMatch(/^Programare nouă la 07:00, /);
+    await user.keyboard('{PageDown}{PageDown}{ArrowDown}{ArrowRight}');
+    expect(document.activeElement?.getAttribute('aria-label')).toMatch(
+      /^Programare nouă la 09:15, Dr\. Mihai/,
+    );
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Adaugă programare' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Caută pacient' }), 'Ion');
+    await user.click(await within(dialog).findByRole('listitem', { name: 'Ionescu Dan (fișa nr. 31)' }));
+    expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'De la (ora)' }).value).toBe('9');
+    expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'De la (minute)' }).value).toBe(
+      '15',
+    );
+    expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Medic' }).value).toBe('u3');
   });
 
   it('keeps the view in the address: a link opens that day, view and doctor', async () => {
@@ -181,7 +238,7 @@ describe('the clinic calendar', () => {
   it('shows no reminder text button to a medic', async () => {
     calendarApi(['medic']);
     renderRoutes(routes, '/calendar');
-    await screen.findByRole('button', { name: 'Popescu Ana, 10:00–10:30, Dr. Ioana Stănescu' });
+    await screen.findByRole('button', { name: BLOCK_NAME });
     expect(screen.queryByRole('button', { name: 'Text SMS' })).toBeNull();
   });
 
@@ -194,7 +251,7 @@ describe('the clinic calendar', () => {
       },
     });
     renderRoutes(routes, '/calendar');
-    await screen.findByRole('button', { name: 'Popescu Ana, 10:00–10:30, Dr. Ioana Stănescu' });
+    await screen.findByRole('button', { name: BLOCK_NAME });
     const column = document.querySelector<HTMLElement>(
       `[data-calendar-column][data-day="${today}"][data-doctor="u3"]`,
     );

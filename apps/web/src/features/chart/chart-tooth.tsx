@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, Ref } from 'react';
 import { MATERIALS } from '@odonto/domain/catalogue';
 import { toothById, type Side, type ToothId } from '@odonto/domain/teeth';
 import { hitArea, labelY, toothCentreX, toothTransform } from './chart-geometry';
@@ -17,10 +17,27 @@ interface ChartToothProps {
   view: ToothView;
   isSelected: boolean;
   onClick?: (tooth: ToothId) => void;
+  /** Whether this tooth is the chart's one tab stop (roving tabindex; the arrows move it). */
+  isTabStop?: boolean;
+  /** The chart's arrow keys, Home and End: the chart moves the focus to another tooth. */
+  onNavigate?: (tooth: ToothId, event: KeyboardEvent<SVGGElement>) => void;
+  onFocus?: (tooth: ToothId) => void;
+  elementRef?: Ref<SVGGElement>;
 }
 
 /** One tooth of the odontogram: its drawing, its number, and (when clickable) a button over its cell. */
-export function ChartTooth({ id, side, index, view, isSelected, onClick }: ChartToothProps) {
+export function ChartTooth({
+  id,
+  side,
+  index,
+  view,
+  isSelected,
+  onClick,
+  isTabStop = true,
+  onNavigate,
+  onFocus,
+  elementRef,
+}: ChartToothProps) {
   const type = toothById(id)?.type ?? 'molar';
   const shape = TOOTH_SHAPES[type];
   const isGone = view.state === 'absent' || view.state === 'bridge-pontic';
@@ -28,13 +45,18 @@ export function ChartTooth({ id, side, index, view, isSelected, onClick }: Chart
   const dimmed = view.matchesKind === false;
 
   function handleKeyDown(event: KeyboardEvent<SVGGElement>) {
-    if (!onClick || (event.key !== 'Enter' && event.key !== ' ')) return;
-    event.preventDefault();
-    onClick(id);
+    if (!onClick) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onClick(id);
+      return;
+    }
+    onNavigate?.(id, event);
   }
 
   return (
     <g
+      ref={elementRef}
       className={[classes.tooth, dimmed ? classes.dimmed : '', isSelected ? classes.selected : ''].join(' ')}
       data-tooth={id}
       data-state={view.state}
@@ -46,11 +68,12 @@ export function ChartTooth({ id, side, index, view, isSelected, onClick }: Chart
       data-match={view.matchesKind === null ? undefined : String(view.matchesKind)}
       data-selected={isSelected ? 'true' : undefined}
       role={onClick ? 'button' : 'img'}
-      tabIndex={onClick ? 0 : undefined}
+      tabIndex={onClick ? (isTabStop ? 0 : -1) : undefined}
       aria-label={view.label}
       aria-pressed={onClick ? isSelected : undefined}
       onClick={onClick ? () => onClick(id) : undefined}
       onKeyDown={onClick ? handleKeyDown : undefined}
+      onFocus={onClick && onFocus ? () => onFocus(id) : undefined}
     >
       <title>{view.label}</title>
       <rect className={classes.hit} {...area} rx={8} />

@@ -138,7 +138,10 @@ describe('DentalChart', () => {
       <DentalChart history={HISTORY} dintiStersi={[]} onToothClick={onToothClick} selectedTooth="2.6" />,
     );
     const crown = screen.getByRole('button', { name: 'Dinte 1.6 — coroană zirconiu monolitic' });
-    expect(crown.getAttribute('tabindex')).toBe('0');
+    // One tab stop for the whole chart: the chosen tooth.
+    expect(crown.getAttribute('tabindex')).toBe('-1');
+    expect(tooth('2.6').getAttribute('tabindex')).toBe('0');
+    expect(document.querySelectorAll('[data-tooth][tabindex="0"]')).toHaveLength(1);
     await userEvent.setup().click(crown);
     expect(onToothClick).toHaveBeenLastCalledWith('1.6');
     fireEvent.keyDown(tooth('3.8'), { key: 'Enter' });
@@ -147,6 +150,31 @@ describe('DentalChart', () => {
     expect(onToothClick).toHaveBeenLastCalledWith('2.1');
     expect(tooth('2.6').getAttribute('data-selected')).toBe('true');
     expect(tooth('2.6').getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('moves the focus between teeth with the arrows, Home and End; Enter chooses the focused tooth', async () => {
+    const user = userEvent.setup();
+    const onToothClick = vi.fn();
+    renderWithProviders(<DentalChart history={HISTORY} dintiStersi={[]} onToothClick={onToothClick} />);
+    const chart = screen.getByRole('group', { name: 'Schiță dentară' });
+    expect(chart.getAttribute('aria-describedby')).toBeTruthy();
+    // Without a chosen tooth the tab stop is the first one drawn.
+    await user.tab();
+    expect(document.activeElement).toBe(tooth('1.8'));
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(document.activeElement).toBe(tooth('1.6'));
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(tooth('4.6'));
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(tooth('3.8'));
+    await user.keyboard('{Home}{ArrowUp}');
+    expect(document.activeElement).toBe(tooth('1.8'));
+    await user.keyboard('{Control>}{End}{/Control}{Enter}');
+    expect(onToothClick).toHaveBeenLastCalledWith('3.8');
+    // The tooth moved to is now the chart's only tab stop.
+    expect(tooth('3.8').getAttribute('tabindex')).toBe('0');
+    expect(tooth('1.8').getAttribute('tabindex')).toBe('-1');
+    expect(onToothClick).toHaveBeenCalledTimes(1);
   });
 
   it('dims the teeth without a treatment of the chosen kind', () => {

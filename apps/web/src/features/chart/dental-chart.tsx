@@ -1,8 +1,10 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { VisuallyHidden } from '@mantine/core';
 import type { TreatmentKindId } from '@odonto/domain/catalogue';
 import { chartState, type BridgeState, type ChartHistoryEntry } from '@odonto/domain/chart-state';
 import { ROWS, rowIndexOf, type ToothId } from '@odonto/domain/teeth';
 import { bridgeBand, CHART_HEIGHT, CHART_WIDTH, CELL_WIDTH, MIDLINE_X, toothCentreX } from './chart-geometry';
+import { toothAfterKey } from './chart-keys';
 import { ChartLegend } from './chart-legend';
 import { ChartTooth } from './chart-tooth';
 import { PlanHatch, PlanOverlay, type PlannedMark } from './plan-overlay';
@@ -78,8 +80,29 @@ export function DentalChart({
   planned,
 }: DentalChartProps) {
   const state = useMemo(() => chartState(history, dintiStersi), [history, dintiStersi]);
-  const hatchId = `plan-hatch-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const hatchId = `plan-hatch-${uid}`;
+  const keysId = `chart-keys-${uid}`;
   const isSelected = (id: ToothId) => (selectedTeeth ? selectedTeeth.includes(id) : selectedTooth === id);
+  const isInteractive = Boolean(onToothClick) && !printable;
+  // Roving tabindex: the chart is one tab stop (the tooth last focused, else the chosen one, else 1.8); the
+  // arrows, Home and End move the focus between teeth in the order they are drawn.
+  const [focused, setFocused] = useState<ToothId | null>(null);
+  const toothElements = useRef(new Map<ToothId, SVGGElement>());
+  const tabStop: ToothId = focused ?? selectedTooth ?? selectedTeeth?.[0] ?? ROWS.top[0] ?? '1.8';
+
+  function handleNavigate(from: ToothId, event: KeyboardEvent<SVGGElement>) {
+    const next = toothAfterKey(from, event);
+    if (!next) {
+      // At an edge the arrow does nothing (and does not scroll the page).
+      if (event.key.startsWith('Arrow') || event.key === 'Home' || event.key === 'End')
+        event.preventDefault();
+      return;
+    }
+    event.preventDefault();
+    setFocused(next);
+    toothElements.current.get(next)?.focus();
+  }
   return (
     <div className={printable ? classes.printable : undefined} data-testid="dental-chart">
       <div className={classes.scroller}>
@@ -88,6 +111,7 @@ export function DentalChart({
           viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`}
           role="group"
           aria-label="Schiță dentară"
+          aria-describedby={isInteractive ? keysId : undefined}
           data-kind={kind ?? undefined}
           data-selection={selectedTeeth ? 'multiple' : undefined}
         >
@@ -106,7 +130,14 @@ export function DentalChart({
                   index={index}
                   view={toothView(state.teeth[id], kind)}
                   isSelected={isSelected(id)}
-                  onClick={printable ? undefined : onToothClick}
+                  onClick={isInteractive ? onToothClick : undefined}
+                  isTabStop={id === tabStop}
+                  onNavigate={handleNavigate}
+                  onFocus={setFocused}
+                  elementRef={(element) => {
+                    if (element) toothElements.current.set(id, element);
+                    else toothElements.current.delete(id);
+                  }}
                 />
               ))}
             </g>
@@ -114,6 +145,11 @@ export function DentalChart({
           {planned ? <PlanOverlay marks={planned} patternId={hatchId} /> : null}
         </svg>
       </div>
+      {isInteractive ? (
+        <VisuallyHidden id={keysId}>
+          Săgețile mută între dinți, Home și End la capătul rândului, Enter sau Spațiu alege dintele.
+        </VisuallyHidden>
+      ) : null}
       {legend ? <ChartLegend hasPlan={planned !== undefined} /> : null}
     </div>
   );

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { DatabaseConfig } from '../config';
 import type { Database } from './database';
+import { withStatementCache } from './statement-cache';
 import type { DialectName } from './dialect';
 
 export interface DatabaseHandle {
@@ -43,6 +44,7 @@ export async function connectDatabase(
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  // Each SQL text prepared once and reused (statement-cache.ts).
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

@@ -1,7 +1,7 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -76,7 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       serializers: { req: (request) => ({ method: request.method, url: redactUrl(request.url) }) },
     },
     // One line per request, written when it is answered (registerRequestLog), not Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,

@@ -1,10 +1,10 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, sql, type Migration } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql, type Generated, type Migration } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withStatementCache, type StatementCache } from './statement-cache';
 
 interface Tables {
-  t: { id: number; name: string; extra?: string | null };
+  t: { id: Generated<number>; name: string; extra?: string | null };
 }
 
 let open: Kysely<Tables>[] = [];

@@ -1,7 +1,7 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -75,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       level: config.logLevel,
       serializers: { req: (request) => ({ method: request.method, url: redactUrl(request.url) }) },
     },
+    // One line per request, written when it is answered (registerRequestLog), not Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
@@ -94,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerBackupScheduler(app);
 
   registerErrorHandling(app, deps.reportError);
+  registerRequestLog(app);
   await registerSecurity(app, config);
   registerCsrf(app, config.allowedOrigins);
   registerAuth(app);
@@ -141,7 +144,30 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   return app;
 }
 
+/**
+ * One `info` line per answered request: method, address (reset secrets redacted), status and time. None
+ * for /api/health, which a load balancer or monitor asks every few seconds.
+ */
+function registerRequestLog(app: App): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.routeOptions.url !== HEALTH_URL) {
+      request.log.info(
+        {
+          method: request.method,
+          url: redactUrl(request.url),
+          statusCode: reply.statusCode,
+          responseTime: Math.round(reply.elapsedTime * 100) / 100,
+        },
+        'request completed',
+      );
+    }
+    done();
+  });
+}
+
+const HEALTH_URL = '/api/health';
+
 /** Reset links carry a secret in the address; it never reaches the logs. */
-function redactUrl(url: string): string {
+export function redactUrl(url: string): string {
   return url.replace(/(reset_pass=)[^&]*/g, '$1[redacted]');
 }

@@ -77,6 +77,8 @@ const envSchema = z
       .trim()
       .refine((value) => secretKeyBytes(value) !== null, 'must be 32 bytes as 64 hex digits or base64')
       .optional(),
+    // Bench only (bench/hot-path.ts): a file every SQL statement run is appended to.
+    ODONTO_SQL_LOG: z.string().trim().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.ODONTO_ADMIN_EMAIL && !env.ODONTO_ADMIN_PASSWORD) {
@@ -95,7 +97,10 @@ const envSchema = z
     }
   });
 
-export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+/** `sqlLog`: bench only (ODONTO_SQL_LOG), a file every statement run is appended to, one JSON line each. */
+export type DatabaseConfig = ({ kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string }) & {
+  sqlLog?: string;
+};
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -166,9 +171,12 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'sqlite', file: resolve(dataDir, 'odonto.sqlite') },
+    database: {
+      ...(e.DATABASE_URL
+        ? { kind: 'postgres' as const, url: e.DATABASE_URL }
+        : { kind: 'sqlite' as const, file: resolve(dataDir, 'odonto.sqlite') }),
+      ...(e.ODONTO_SQL_LOG ? { sqlLog: e.ODONTO_SQL_LOG } : {}),
+    },
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     publicUrl,

@@ -3,7 +3,7 @@ import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type AppDeps } from '../src/app';
 import type { App } from '../src/app-types';
 import { loadConfig, type Config, type Env } from '../src/config';
 import { connectDatabase } from '../src/db/connect';
@@ -41,6 +41,8 @@ export interface TestAppOptions {
   clock?: TestClock;
   mailer?: Mailer;
   reportError?: ErrorReporter;
+  /** The app's logger (pino options); none by default. */
+  logger?: AppDeps['logger'];
   /** Registers test-only routes before the app is ready. */
   routes?: (app: App) => void | Promise<void>;
 }
@@ -96,7 +98,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       db: connection.db,
       dialect: connection.dialect,
       now: clock.now,
-      logger: false,
+      logger: options.logger ?? false,
       ...(options.mailer ? { mailer: options.mailer } : {}),
       ...(options.reportError ? { reportError: options.reportError } : {}),
     });

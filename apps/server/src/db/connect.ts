@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type LogConfig } from 'kysely';
 import type { DatabaseConfig } from '../config';
 import type { Database } from './database';
+import { withStatementCache } from './statement-cache';
 import type { DialectName } from './dialect';
 import { openSqlite } from './sqlite-driver';
 
@@ -26,7 +27,7 @@ export async function connectDatabase(
     const pool = new pg.Pool({ connectionString: config.url, types, max: 10 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', onPoolError);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: sqlLogger(config) });
     try {
       await sql`select 1`.execute(db);
     } catch (error) {
@@ -43,6 +44,25 @@ export async function connectDatabase(
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  // Each SQL text prepared once and reused (statement-cache.ts).
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+    log: sqlLogger(config),
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * With ODONTO_SQL_LOG (the hot-path bench, bench/hot-path.ts): every statement run, its text and
+ * parameters, appended to that file as one JSON line, so a call's SQL can be replayed on its own.
+ */
+function sqlLogger(config: DatabaseConfig): LogConfig | undefined {
+  const file = config.sqlLog;
+  if (!file) return undefined;
+  return (event) => {
+    if (event.level !== 'query') return;
+    const { sql: text, parameters } = event.query;
+    const values = parameters.map((value) => (typeof value === 'bigint' ? Number(value) : value));
+    appendFileSync(file, `${JSON.stringify({ sql: text, parameters: values })}\n`);
+  };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedTotalFields } from './paging';
 import { balance } from './ledger';
 import { ANTECEDENT_KEYS, type AntecedentKey } from '../antecedents';
 import { toInstant } from '../clinic-time';
@@ -174,7 +175,8 @@ export type PatientListQuery = z.input<typeof patientListQuery>;
 
 export const patientListResponse = z.object({
   pacienti: z.array(patientListItem),
-  total: z.number().int(),
+  /** Exact up to 1,000 matches, then a lower bound with `totalIsCapped` (contracts/paging.ts). */
+  ...pagedTotalFields,
   page: z.number().int(),
   pageSize: z.number().int(),
 });

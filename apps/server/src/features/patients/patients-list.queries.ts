@@ -4,8 +4,11 @@ import {
   type Expression,
   type ExpressionBuilder,
   type Kysely,
+  type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
+import { PATIENT_PAGE_SIZE } from '@odonto/domain/contracts/patients';
+import { countLimit } from '@odonto/domain/contracts/paging';
 import type { Database } from '../../db/database';
 import type { DialectName } from '../../db/dialect';
 import { owingPatientCondition } from '../ledger/patient-balance.queries';
@@ -162,42 +165,47 @@ export function patientPageQuery(
     .offset(page.offset);
 }
 
-/** How many patients the filter matches, in one row `{ total }`. */
+/**
+ * How many patients the filter matches, counted up to `limit` (contracts/paging.ts: 1,001 for the first
+ * hundred pages), in one row `{ total }`. A broad search at a million patients no longer counts every
+ * match: the count stops at the limit, a subquery `select 1 … limit n` under `count(*)`.
+ */
 export function patientCountQuery(
   db: Kysely<Database>,
   dialect: DialectName,
   filter: PatientListFilter,
+  limit = countLimit({ offset: 0, limit: PATIENT_PAGE_SIZE }),
 ): ListQuery<{ total: number | string | bigint | null }> {
   const list = db.withTables<ListTables>();
   const { search } = filter;
+  const capped = (matches: SelectQueryBuilder<ListDatabase, keyof ListDatabase, object>) =>
+    list
+      .selectFrom(matches.select(sql.lit(1).as('one')).limit(limit).as('matches'))
+      .select((eb) => eb.fn.countAll<number>().as('total'));
   if (search.kind !== 'all' && isSearchedInFts(dialect, filter)) {
     if (!hasDateRange(filter) && !hasEqualityFilter(filter) && !filter.isOwing) {
       // The index holds exactly the patients not deleted: counting its matches is the answer.
-      return list
-        .selectFrom('patients_search')
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .where(ftsCondition(search));
+      return capped(list.selectFrom('patients_search').where(ftsCondition(search)));
     }
     // Each match is tested against the filters in the index of one of them (its file number is the key).
-    return list
-      .selectFrom('patients_search')
-      .innerJoin('patients', 'patients.file_number', 'patients_search.rowid')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where(ftsCondition(search))
-      .where((eb) => patientConditions(eb, dialect, filter));
+    return capped(
+      list
+        .selectFrom('patients_search')
+        .innerJoin('patients', 'patients.file_number', 'patients_search.rowid')
+        .where(ftsCondition(search))
+        .where((eb) => patientConditions(eb, dialect, filter)),
+    );
   }
   if (search.kind === 'all' && !filter.isDeleted && !hasDateRange(filter) && !filter.isOwing) {
-    // The counts per combination of equality filters, summed (migration 0002): a few rows, not the patients.
+    // The counts per combination of equality filters, summed (migration 0002): a few rows, not the
+    // patients. Exact and cheap at any size; the answer is capped like the others (countPatients).
     const counts = list
       .selectFrom('patient_counts')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('patient_counts.total'), sql.lit(0)).as('total'));
     if (!hasEqualityFilter(filter)) return counts;
     return counts.where((eb) => eb.and(equalityTerms(eb, 'patient_counts', filter)));
   }
-  return list
-    .selectFrom('patients')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where((eb) => patientConditions(eb, dialect, filter));
+  return capped(list.selectFrom('patients').where((eb) => patientConditions(eb, dialect, filter)));
 }
 
 export async function findPatientPage(
@@ -210,13 +218,24 @@ export async function findPatientPage(
   return patientPageQuery(db, dialect, filter, page, matches).execute();
 }
 
+/**
+ * How many patients the filter matches, up to `limit`. A date range with an end day is counted further,
+ * past SORTED_DATE_MATCHES, so the page query can still choose its plan by it.
+ */
 export async function countPatients(
   db: Kysely<Database>,
   dialect: DialectName,
   filter: PatientListFilter,
+  limit: number,
 ): Promise<number> {
-  const [row] = await patientCountQuery(db, dialect, filter).execute();
-  return Number(row?.total ?? 0);
+  const counted = isPlannedByCount(filter) ? Math.max(limit, SORTED_DATE_MATCHES + 1) : limit;
+  const [row] = await patientCountQuery(db, dialect, filter, counted).execute();
+  return Math.min(Number(row?.total ?? 0), counted);
+}
+
+/** The filters whose page plan depends on the count (see patientPageQuery). */
+function isPlannedByCount(filter: PatientListFilter): boolean {
+  return filter.createdTo !== undefined && !filter.isDeleted && !hasEqualityFilter(filter);
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type PatientListResponse,
   type patientListQuery,
 } from '@odonto/domain/contracts/patients';
+import { countLimit, pagedTotal } from '@odonto/domain/contracts/paging';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { DialectName } from '../../db/dialect';
@@ -19,8 +20,9 @@ import { toListItem } from './patients.presenter';
 export type PatientListParams = z.output<typeof patientListQuery>;
 
 /**
- * GET /api/pacienti: one page of the (filtered) list, newest first, with the total of matches. The total
- * comes first: the page query uses it to choose its plan, and a page past the end needs no query at all.
+ * GET /api/pacienti: one page of the (filtered) list, newest first, with the total of matches: exact up to
+ * 1,000, then "more than" (contracts/paging.ts). The count comes first: the page query uses it to choose
+ * its plan, and a page past the end needs no query at all.
  */
 export async function listPatients(
   deps: { db: Kysely<Database>; dialect: DialectName },
@@ -28,11 +30,10 @@ export async function listPatients(
 ): Promise<PatientListResponse> {
   const filter = toFilter(params);
   const offset = (params.page - 1) * PATIENT_PAGE_SIZE;
-  const total = await countPatients(deps.db, deps.dialect, filter);
-  const rows =
-    offset < total
-      ? await findPatientPage(deps.db, deps.dialect, filter, { limit: PATIENT_PAGE_SIZE, offset }, total)
-      : [];
+  const page = { limit: PATIENT_PAGE_SIZE, offset };
+  const limit = countLimit(page);
+  const counted = await countPatients(deps.db, deps.dialect, filter, limit);
+  const rows = offset < counted ? await findPatientPage(deps.db, deps.dialect, filter, page, counted) : [];
   // One grouped query for the page's patients (issue 12), not one per row.
   const open = await planOpenBani(
     deps.db,
@@ -40,7 +41,7 @@ export async function listPatients(
   );
   return {
     pacienti: rows.map((row) => toListItem(row, open.get(row.id) ?? 0)),
-    total,
+    ...pagedTotal(counted, limit),
     page: params.page,
     pageSize: PATIENT_PAGE_SIZE,
   };

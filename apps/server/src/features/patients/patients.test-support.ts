@@ -38,6 +38,7 @@ export async function createPatientVia(
 export interface ListAnswer {
   pacienti: { _id: string; id: number; nume: string; prenume: string; createdAt: string }[];
   total: number;
+  totalIsCapped: boolean;
   page: number;
   pageSize: number;
 }

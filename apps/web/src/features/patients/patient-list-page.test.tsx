@@ -6,7 +6,7 @@ import { NO_SETUP, sessionFor } from '../../test/fixtures';
 import { mockApi, type MockAnswer } from '../../test/mock-api';
 import { listPage, makeListItem, makePatient, REFERENCE_DATA, SLOW_SCREEN } from '../../test/patients';
 import { renderRoutes } from '../../test/render';
-import { patientCount } from './patient-list-page';
+import { pageSummary, patientCount } from './patient-list-page';
 
 configure({ asyncUtilTimeout: SLOW_SCREEN.asyncUtilTimeout });
 vi.setConfig({ testTimeout: SLOW_SCREEN.testTimeout });
@@ -63,6 +63,32 @@ describe('patient list paging', () => {
     expect(await screen.findByText('Pagina 1 din 3 · 25 de pacienți')).toBeTruthy();
     expect(router.state.location.search).toBe('');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Pagina anterioară' }).disabled).toBe(true);
+  });
+
+  it('shows 1.000+ past 1,000 matches and still pages forward to the last page', async () => {
+    listApi(['medic'], pagedList(1005));
+    const user = userEvent.setup();
+    await openList('/pacienti');
+    expect(await screen.findByText('Pagina 1 din 100+ · 1.000+ pacienți')).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Pagina următoare' }).disabled).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Pagina următoare' }));
+    expect(await screen.findByText('Pagina 2 din 100+ · 1.000+ pacienți')).toBeTruthy();
+  });
+
+  it('pages from page 100 of a capped total to the last, where the total is exact again', async () => {
+    listApi(['medic'], pagedList(1005));
+    const user = userEvent.setup();
+    await openList('/pacienti?page=100');
+    expect(await screen.findByText('Pagina 100 din 100+ · 1.000+ pacienți')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Pagina următoare' }));
+    expect(await screen.findByText('Pagina 101 din 101 · 1005 pacienți')).toBeTruthy();
+    expect(screen.getAllByRole('row', { name: /Fișa nr\./ })).toHaveLength(5);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Pagina următoare' }).disabled).toBe(true);
+  });
+
+  it('shows exactly 1,000 matches as exact', () => {
+    expect(pageSummary(1, 100, 1000)).toBe('Pagina 1 din 100 · 1000 de pacienți');
+    expect(pageSummary(1, 100, 1000, true)).toBe('Pagina 1 din 100+ · 1.000+ pacienți');
   });
 
   it.each([
@@ -143,6 +169,7 @@ describe('patient list rows', () => {
             makeListItem({ _id: 'p1', id: 1 }),
           ],
           total: 2,
+          totalIsCapped: false,
           page: 1,
           pageSize: 10,
         },
@@ -176,6 +203,7 @@ describe('patient list rows', () => {
               body: {
                 pacienti: [makeListItem({ _id: 'p9', id: 9, deletedAt: '2026-03-06T10:00:00.000Z' })],
                 total: 1,
+                totalIsCapped: false,
                 page: 1,
                 pageSize: 10,
               },

@@ -20,8 +20,14 @@ export function patientCount(total: number): string {
   return total === 0 || (lastTwo >= 1 && lastTwo <= 19) ? `${total} pacienți` : `${total} de pacienți`;
 }
 
-/** 'Pagina 2 din 3 · 25 de pacienți'. */
-export function pageSummary(page: number, pageCount: number, total: number): string {
+/**
+ * 'Pagina 2 din 3 · 25 de pacienți'; past 1,000 matches the server stops counting (totalIsCapped: more
+ * than `total`), and the pager says so: 'Pagina 2 din 100+ · 1.000+ pacienți'.
+ */
+export function pageSummary(page: number, pageCount: number, total: number, isCapped = false): string {
+  if (isCapped) {
+    return `Pagina ${page} din ${pageCount.toLocaleString('ro-RO')}+ · ${total.toLocaleString('ro-RO')}+ pacienți`;
+  }
   return `Pagina ${page} din ${Math.max(1, pageCount)} · ${patientCount(total)}`;
 }
 
@@ -67,6 +73,8 @@ export function PatientListPage() {
   const restorePatient = useRestorePatient();
   const data = list.data;
   const pageCount = data ? Math.ceil(data.total / data.pageSize) : 1;
+  // A capped total means more matches than it says, past this page too: the next page exists.
+  const pagesReachable = data?.totalIsCapped ? pageCount + 1 : pageCount;
 
   function handleRestore(patient: PatientListItem) {
     restorePatient.mutate(patient._id, {
@@ -109,9 +117,9 @@ export function PatientListPage() {
         )}
       </Paper>
       <ListPager
-        summary={data ? pageSummary(data.page, pageCount, data.total) : null}
+        summary={data ? pageSummary(data.page, pageCount, data.total, data.totalIsCapped) : null}
         page={page}
-        pageCount={pageCount}
+        pageCount={pagesReachable}
         isLoaded={Boolean(data)}
         onPage={setPage}
       />

@@ -1,0 +1,273 @@
+// The hot path against its physical floor (issue 20). For the patient list's first page, a `judet` filter,
+// a 3- and a 6-letter search, and opening a patient (no history, and 300 entries): the HTTP median and p95
+// at 1 and 10 connections, and the floor — a bare node:http server answering the same bytes (started here),
+// plus the SQL statements the call ran (recorded by the server with ODONTO_SQL_LOG), replayed directly on
+// the same database file. Reports HTTP median ÷ floor, writes bench/RESULTS.md, and exits 1 when a row at
+// one connection is past --max-ratio (default 2).
+//   npm run bench -- hot-path                  SQLite, 20,000 and 100,000 patients, 1 and 10 connections
+//   node --import tsx bench/hot-path.ts --short --max-ratio 3      CI: 20,000 patients, one connection
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { DEMO_USERS } from '../apps/server/src/scripts/demo-users';
+import type { RecordedAnswer } from './lib/bare-server';
+import { datasetEnv } from './lib/dataset';
+import { ensureHistory } from './lib/history';
+import { measure } from './lib/load';
+import { machineLine, writeSection } from './lib/results';
+import { startBenchServer } from './lib/server';
+import { percentile } from './lib/stats';
+
+const args = process.argv.slice(2);
+const isShort = args.includes('--short');
+const maxRatioArg = args.indexOf('--max-ratio');
+const MAX_RATIO = maxRatioArg >= 0 ? Number(args[maxRatioArg + 1]) : 2;
+const SIZES = isShort ? [20_000] : [20_000, 100_000];
+const CONNECTIONS = isShort ? [1] : [1, 10];
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? (isShort ? 400 : 1_000));
+const SQL_RUNS = 400;
+const ENTRIES = 300;
+
+interface Call {
+  name: string;
+  path: string;
+}
+
+interface Statement {
+  sql: string;
+  parameters: unknown[];
+}
+
+interface Row {
+  patients: number;
+  call: string;
+  connections: number;
+  httpMedian: number;
+  httpP95: number;
+  bareMedian: number;
+  sqlMedian: number;
+  statements: number;
+  ratio: number;
+}
+
+function calls(ids: { withHistory: string; without: string }): Call[] {
+  return [
+    { name: 'first page', path: '/api/pacienti?page=1' },
+    { name: 'filter `judet`', path: '/api/pacienti?judet=Cluj' },
+    { name: 'search, 3 letters', path: '/api/pacienti?q=pop' },
+    { name: 'search, 6 letters', path: '/api/pacienti?q=popesc' },
+    { name: 'open a patient (no history)', path: `/api/get-pacient/${ids.without}` },
+    { name: `open a patient (${ENTRIES} entries)`, path: `/api/get-pacient/${ids.withHistory}` },
+  ];
+}
+
+const DROPPED_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/**
+ * One answer and the SQL of each call, from a server that logs its statements: each call once to warm
+ * it, then once more with the log emptied first.
+ */
+async function record(
+  env: Record<string, string>,
+  list: readonly Call[],
+): Promise<{ answers: Record<string, RecordedAnswer>; statements: Map<string, Statement[]> }> {
+  const logFile = join(env['ODONTO_DATA_DIR'] ?? '.', 'hot-path-sql.log');
+  writeFileSync(logFile, '');
+  const server = await startBenchServer({ ...env, ODONTO_SQL_LOG: logFile }, DEMO_USERS.medic);
+  const answers: Record<string, RecordedAnswer> = {};
+  const statements = new Map<string, Statement[]>();
+  try {
+    for (const call of list) {
+      const get = () =>
+        fetch(server.url + call.path, {
+          // As autocannon asks: not compressed (fetch would ask for it, and hand back the decoded body).
+          headers: { cookie: server.cookie, accept: 'application/json', 'accept-encoding': 'identity' },
+        });
+      await (await get()).arrayBuffer();
+      writeFileSync(logFile, '');
+      const response = await get();
+      const body = Buffer.from(await response.arrayBuffer());
+      if (!response.ok) throw new Error(`${call.path}: ${response.status}`);
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        if (!DROPPED_HEADERS.has(name)) headers[name] = value;
+      });
+      answers[call.path] = { status: response.status, headers, body: body.toString('base64') };
+      const lines = readFileSync(logFile, 'utf8').split('\n').filter(Boolean);
+      statements.set(
+        call.path,
+        lines.map((line) => JSON.parse(line) as Statement),
+      );
+    }
+  } finally {
+    await server.stop();
+    rmSync(logFile, { force: true });
+  }
+  return { answers, statements };
+}
+
+/** The statements of a call run directly on the database file, prepared once: median and p95 in ms. */
+function replay(file: string, statements: readonly Statement[]): { median: number } {
+  const database = new BetterSqlite3(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  try {
+    const prepared = statements.map(({ sql, parameters }) => ({
+      statement: database.prepare(sql),
+      parameters,
+    }));
+    const once = () => {
+      for (const { statement, parameters } of prepared) {
+        if (statement.reader) statement.all(parameters);
+        else statement.run(parameters);
+      }
+    };
+    for (let i = 0; i < 50; i += 1) once();
+    const times: number[] = [];
+    for (let i = 0; i < SQL_RUNS; i += 1) {
+      const started = performance.now();
+      once();
+      times.push(performance.now() - started);
+    }
+    return { median: percentile(times, 0.5) };
+  } finally {
+    database.close();
+  }
+}
+
+async function startBareServer(answers: Record<string, RecordedAnswer>, dir: string) {
+  const file = join(dir, 'hot-path-answers.json');
+  writeFileSync(file, JSON.stringify(answers));
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', resolve(import.meta.dirname, 'lib/bare-server.ts'), file],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const port = await new Promise<number>((done, fail) => {
+    child.once('exit', (code) => fail(new Error(`the bare server exited with ${code}`)));
+    child.stdout.once('data', (chunk: Buffer) => done(Number(chunk.toString().trim())));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.removeAllListeners('exit');
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(file, { force: true });
+    },
+  };
+}
+
+async function timed(url: string, path: string, cookie: string, connections: number) {
+  const options = { url, paths: [path], cookie, connections };
+  await measure({ ...options, requests: Math.min(200, REQUESTS) });
+  return measure({ ...options, requests: REQUESTS });
+}
+
+async function run(): Promise<void> {
+  const rows: Row[] = [];
+  const loads: number[] = [loadavg()[0] ?? 0];
+  console.log(
+    `hot-path: ${machineLine()}; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  for (const size of SIZES) {
+    const env = await datasetEnv('sqlite', `patients${size}`);
+    const ids = await ensureHistory(env, { patients: size, entries: ENTRIES });
+    const list = calls(ids);
+    const { answers, statements } = await record(env, list);
+    const dataDir = env['ODONTO_DATA_DIR'] ?? '.';
+    const sql = new Map(
+      list.map((call) => [
+        call.path,
+        replay(join(dataDir, 'odonto.sqlite'), statements.get(call.path) ?? []),
+      ]),
+    );
+    console.log(`hot-path: ${size} patients recorded and replayed; measuring`);
+    const server = await startBenchServer(env, DEMO_USERS.medic);
+    const bare = await startBareServer(answers, dataDir);
+    console.log(`hot-path: servers at ${server.url} and ${bare.url}`);
+    try {
+      for (const connections of CONNECTIONS) {
+        for (const call of list) {
+          const http = await timed(server.url, call.path, server.cookie, connections);
+          const floor = await timed(bare.url, call.path, server.cookie, connections);
+          loads.push(loadavg()[0] ?? 0);
+          const sqlMedian = sql.get(call.path)?.median ?? 0;
+          const row: Row = {
+            patients: size,
+            call: call.name,
+            connections,
+            httpMedian: http.medianMs,
+            httpP95: http.p95Ms,
+            bareMedian: floor.medianMs,
+            sqlMedian,
+            statements: statements.get(call.path)?.length ?? 0,
+            ratio: http.medianMs / (floor.medianMs + sqlMedian),
+          };
+          if (http.errors > 0) throw new Error(`${call.path}: ${http.errors} errors`);
+          rows.push(row);
+          console.log(
+            `${size} · ${connections} conn · ${call.name}: HTTP median ${row.httpMedian.toFixed(2)} ms, p95 ${row.httpP95.toFixed(2)} ms; floor ${row.bareMedian.toFixed(2)} + ${row.sqlMedian.toFixed(3)} ms (${row.statements} statements); ratio ${row.ratio.toFixed(1)}×`,
+          );
+        }
+      }
+    } finally {
+      await bare.stop();
+      await server.stop();
+    }
+  }
+  const load = Math.max(...loads);
+  const missed = rows.filter((row) => row.connections === 1 && row.ratio > MAX_RATIO);
+  const table = [
+    '| patients | call | connections | HTTP median ms | HTTP p95 ms | floor: bare HTTP + SQL ms | SQL statements | ratio |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (row) =>
+        `| ${row.patients.toLocaleString('en')} | ${row.call} | ${row.connections} | ${row.httpMedian.toFixed(2)} | ${row.httpP95.toFixed(2)} | ${row.bareMedian.toFixed(2)} + ${row.sqlMedian.toFixed(3)} | ${row.statements} | ${row.ratio.toFixed(1)}× |`,
+    ),
+  ].join('\n');
+  writeSection(
+    isShort ? 'hot-path-short' : 'hot-path',
+    [
+      `## The hot path against its floor (\`bench/hot-path.ts${isShort ? ' --short' : ''}\`)`,
+      '',
+      'SQLite. Each call through HTTP (one path, after 200 warm-up requests), beside its floor: a bare',
+      '`node:http` server, started by the bench in its own process, answering the same bytes (status, headers,',
+      'body), plus the SQL statements the call ran (recorded by the server with `ODONTO_SQL_LOG`, the session',
+      'check and the audit row included), replayed prepared on the same database file. Ratio = HTTP median ÷',
+      `floor. ${REQUESTS} requests per row; SQL medians over ${SQL_RUNS} replays. Target: at most ${MAX_RATIO}× at one`,
+      'connection (at 10 connections the requests queue behind each other in one process: shown, not judged).',
+      `Machine: ${machineLine()}; 1-minute load average up to ${load.toFixed(2)} during the run` +
+        (load > 1.5 ? ` (shared with other work on ${cpus().length} cores: noisy, pessimistic).` : '.'),
+      missed.length > 0
+        ? `Missed: ${missed.map((row) => `${row.call} at ${row.patients.toLocaleString('en')} (${row.ratio.toFixed(1)}×)`).join('; ')}.`
+        : `Every row at one connection within ${MAX_RATIO}×.`,
+      '',
+      table,
+    ].join('\n'),
+  );
+  console.log(table);
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  if (missed.length > 0) {
+    console.error(`hot-path: ${missed.length} row(s) past ${MAX_RATIO}× the floor`);
+    process.exit(1);
+  }
+}
+
+run().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

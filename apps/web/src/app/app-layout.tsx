@@ -1,3 +1,5 @@
+// First: the rest of Mantine's stylesheet, before this screen's own CSS and the screens' (issue 15).
+import './full-styles';
 import {
   ActionIcon,
   AppShell,

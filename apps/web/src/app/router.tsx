@@ -1,26 +1,36 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, Outlet, useRouteError, type RouteObject } from 'react-router';
 import { canOpenCalendar } from '../features/appointments/calendar-access';
 import { canOpenAudit } from '../features/audit/audit-access';
 import { canOpenInvoices } from '../features/invoices/invoices-access';
 import { canOpenAccount } from '../features/ledger/account-access';
 import { canOpenPlans } from '../features/plans/plan-access';
-import { PrintHost } from '../features/print/print-host';
 import { canOpenPriceList } from '../features/price-list/price-list-access';
 import { canOpenReports } from '../features/reports/reports-access';
 import { canOpenSignatureStation } from '../features/signatures/station-access';
-import { ConfirmHost } from '../ui/confirm-host';
-import { ModalHost } from '../ui/modal-host';
+import { useSession } from '../features/auth/api';
 import { canOpenPatients, canOpenSettings, canOpenSterilisation, canOpenUsers } from './access';
-import { AppLayout } from './app-layout';
 import { GuestOnly, RequireAccess, RequireSession, SetupGate } from './guards';
-import { lazyPage } from './lazy-page';
+import { lazyPage, PageLoading, type LazyPageComponent } from './lazy-page';
+import { prefetchSession } from './prefetch';
 import { PageError } from './page-error';
 import { reportError } from './sentry';
 
+/**
+ * The whole Mantine stylesheet, for the screens outside the signed-in shell that use more than the
+ * sign-in screen's share of it (main.tsx); the shell brings it itself (app-layout.tsx). Asked for before
+ * the screen, so the screen's own CSS comes after Mantine's, as it does everywhere else.
+ */
+const fullStyles = () => import('./full-styles');
+
+/** The signed-in shell: the menu, the header and, with it, the rest of the stylesheet. */
+const AppLayout = lazyPage(() => import('./app-layout').then((m) => m.AppLayout));
 const LoginPage = lazyPage(() => import('../features/auth/login-page').then((m) => m.LoginPage));
 const ProfileRoute = lazyPage(() => import('./profile-route').then((m) => m.ProfileRoute));
-const SetupPage = lazyPage(() => import('../features/auth/setup-page').then((m) => m.SetupPage));
+const SetupPage = lazyPage(() =>
+  Promise.all([fullStyles(), import('../features/auth/setup-page')]).then(([, m]) => m.SetupPage),
+);
 const NotFoundPage = lazyPage(() => import('./not-found-page').then((m) => m.NotFoundPage));
 const UsersPage = lazyPage(() => import('../features/users/users-page').then((m) => m.UsersPage));
 const SterilisationPage = lazyPage(() =>
@@ -28,7 +38,9 @@ const SterilisationPage = lazyPage(() =>
 );
 const ReviewsPage = lazyPage(() => import('../features/reviews/reviews-page').then((m) => m.ReviewsPage));
 const PublicReviewPage = lazyPage(() =>
-  import('../features/reviews/public-review-page').then((m) => m.PublicReviewPage),
+  Promise.all([import('../features/reviews/public-review-page'), fullStyles()]).then(
+    ([m]) => m.PublicReviewPage,
+  ),
 );
 const PatientListPage = lazyPage(() =>
   import('../features/patients/patient-list-page').then((m) => m.PatientListPage),
@@ -63,8 +75,40 @@ const CalendarPage = lazyPage(() =>
   import('../features/appointments/calendar-page').then((m) => m.CalendarPage),
 );
 const SignatureStationPage = lazyPage(() =>
-  import('../features/signatures/station-page').then((m) => m.SignatureStationPage),
+  Promise.all([import('../features/signatures/station-page'), fullStyles()]).then(
+    ([m]) => m.SignatureStationPage,
+  ),
 );
+
+// The modal, confirmation and print hosts are for signed-in screens: their code (Mantine's modal and its
+// focus trap and scroll lock) comes with the session, not with the sign-in screen.
+const ModalHost = lazy(() => import('../ui/modal-host').then((m) => ({ default: m.ModalHost })));
+const ConfirmHost = lazy(() => import('../ui/confirm-host').then((m) => ({ default: m.ConfirmHost })));
+const PrintHost = lazy(() => import('../features/print/print-host').then((m) => ({ default: m.PrintHost })));
+
+function SignedInHosts() {
+  const session = useSession();
+  if (!session.data) return null;
+  return (
+    <Suspense fallback={null}>
+      <ModalHost />
+      <ConfirmHost />
+      <PrintHost />
+    </Suspense>
+  );
+}
+
+/**
+ * A route loader that starts loading the screens' code as the navigation starts, in parallel with the
+ * shell's and with the screen's data, instead of after the parent has rendered (issue 20). It returns at
+ * once: the screens show their own loading state as before.
+ */
+function preloading(...pages: readonly Pick<LazyPageComponent<object>, 'preload'>[]) {
+  return () => {
+    for (const page of pages) page.preload();
+    return null;
+  };
+}
 
 /** Every route sits under the setup gate; the modal and confirmation hosts live inside the router. */
 function Root() {
@@ -73,9 +117,7 @@ function Root() {
       <SetupGate setup={<SetupPage />}>
         <Outlet />
       </SetupGate>
-      <ModalHost />
-      <ConfirmHost />
-      <PrintHost />
+      <SignedInHosts />
     </>
   );
 }
@@ -86,24 +128,48 @@ function RouteErrorPage() {
   return <PageError kind="render" onRetry={() => window.location.reload()} />;
 }
 
-/** SPEC.md §2 routes; `handle.name` keeps the spec's route names. */
-export const routes: RouteObject[] = [
+/**
+ * SPEC.md §2 routes; `handle.name` keeps the spec's route names. Each route's loader starts its screen's
+ * code; with the app's QueryClient the root's loader also asks for the session and the patient list's
+ * for its page of patients, at the start of the navigation (issue 20).
+ */
+export function createRoutes(queryClient?: QueryClient): RouteObject[] {
+  const patientListLoader = ({ request }: { request: Request }) => {
+    PatientListPage.preload();
+    if (queryClient) {
+      import('./prefetch-patients')
+        .then(({ prefetchPatientList }) => prefetchPatientList(queryClient, request.url))
+        .catch(() => undefined); // the page loads its code and data itself as well
+    }
+    return null;
+  };
+  return [
   {
     // The page a patient opens from a review link: public, phone-sized, outside the setup gate and the
     // signed-in shell.
     path: 'review/:token',
     handle: { name: 'review' },
     errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageLoading />,
+    loader: preloading(PublicReviewPage),
     element: <PublicReviewPage />,
   },
   {
     element: <Root />,
     errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageLoading />,
+    loader: () => {
+      if (queryClient) prefetchSession(queryClient);
+      return null;
+    },
+    // The session is kept fresh by its own query; a change of the address needs no new check.
+    shouldRevalidate: () => false,
     children: [
       { index: true, element: <Navigate to="/login" replace /> },
       {
         path: 'login',
         handle: { name: 'login' },
+        loader: preloading(LoginPage),
         element: (
           <GuestOnly>
             <LoginPage />
@@ -111,6 +177,7 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        loader: preloading(AppLayout),
         element: (
           <RequireSession>
             <AppLayout />
@@ -118,10 +185,16 @@ export const routes: RouteObject[] = [
         ),
         children: [
           // Every signed-in user's own account (issue 16: two-factor sign-in).
-          { path: 'profil', handle: { name: 'profil' }, element: <ProfileRoute /> },
+          {
+            path: 'profil',
+            handle: { name: 'profil' },
+            loader: preloading(ProfileRoute),
+            element: <ProfileRoute />,
+          },
           {
             path: 'utilizatori',
             handle: { name: 'utilizatori' },
+            loader: preloading(UsersPage),
             element: (
               <RequireAccess allow={canOpenUsers}>
                 <UsersPage />
@@ -136,21 +209,63 @@ export const routes: RouteObject[] = [
               </RequireAccess>
             ),
             children: [
-              { index: true, handle: { name: 'list-pacients' }, element: <PatientListPage /> },
-              { path: 'list', handle: { name: 'list-pacients' }, element: <PatientListPage /> },
-              { path: 'add', handle: { name: 'add-patient' }, element: <PatientAddPage /> },
+              {
+                index: true,
+                handle: { name: 'list-pacients' },
+                loader: patientListLoader,
+                element: <PatientListPage />,
+              },
+              {
+                path: 'list',
+                handle: { name: 'list-pacients' },
+                loader: patientListLoader,
+                element: <PatientListPage />,
+              },
+              {
+                path: 'add',
+                handle: { name: 'add-patient' },
+                loader: preloading(PatientAddPage),
+                element: <PatientAddPage />,
+              },
               {
                 // The patient header and right side menu around each of the patient's screens.
+                loader: preloading(PatientLayout),
                 element: <PatientLayout />,
                 children: [
-                  { path: 'edit/:id', handle: { name: 'edit' }, element: <PatientEditPage /> },
-                  { path: 'programari/:id', handle: { name: 'programari' }, element: <AppointmentsPage /> },
-                  { path: 'docs/:id', handle: { name: 'docs' }, element: <DocumentsPage /> },
-                  { path: 'history/:id', handle: { name: 'history' }, element: <HistoryPage /> },
-                  { path: 'schita/:id', handle: { name: 'schita' }, element: <ChartPage /> },
+                  {
+                    path: 'edit/:id',
+                    handle: { name: 'edit' },
+                    loader: preloading(PatientEditPage),
+                    element: <PatientEditPage />,
+                  },
+                  {
+                    path: 'programari/:id',
+                    handle: { name: 'programari' },
+                    loader: preloading(AppointmentsPage),
+                    element: <AppointmentsPage />,
+                  },
+                  {
+                    path: 'docs/:id',
+                    handle: { name: 'docs' },
+                    loader: preloading(DocumentsPage),
+                    element: <DocumentsPage />,
+                  },
+                  {
+                    path: 'history/:id',
+                    handle: { name: 'history' },
+                    loader: preloading(HistoryPage),
+                    element: <HistoryPage />,
+                  },
+                  {
+                    path: 'schita/:id',
+                    handle: { name: 'schita' },
+                    loader: preloading(ChartPage),
+                    element: <ChartPage />,
+                  },
                   {
                     path: 'plan/:id',
                     handle: { name: 'plan' },
+                    loader: preloading(PlansPage),
                     element: (
                       <RequireAccess allow={canOpenPlans}>
                         <PlansPage />
@@ -160,6 +275,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'cont/:id',
                     handle: { name: 'cont' },
+                    loader: preloading(AccountPage),
                     element: (
                       <RequireAccess allow={canOpenAccount}>
                         <AccountPage />
@@ -173,6 +289,7 @@ export const routes: RouteObject[] = [
           {
             path: 'setari',
             handle: { name: 'setari' },
+            loader: preloading(SettingsPage),
             element: (
               <RequireAccess allow={canOpenSettings}>
                 <SettingsPage />
@@ -182,6 +299,7 @@ export const routes: RouteObject[] = [
           {
             path: 'facturi',
             handle: { name: 'facturi' },
+            loader: preloading(InvoicesPage),
             element: (
               <RequireAccess allow={canOpenInvoices}>
                 <InvoicesPage />
@@ -191,6 +309,7 @@ export const routes: RouteObject[] = [
           {
             path: 'preturi',
             handle: { name: 'preturi' },
+            loader: preloading(PriceListPage),
             element: (
               <RequireAccess allow={canOpenPriceList}>
                 <PriceListPage />
@@ -200,16 +319,23 @@ export const routes: RouteObject[] = [
           {
             path: 'sterilizare',
             handle: { name: 'sterilizare' },
+            loader: preloading(SterilisationPage),
             element: (
               <RequireAccess allow={canOpenSterilisation}>
                 <SterilisationPage />
               </RequireAccess>
             ),
           },
-          { path: 'reviews', handle: { name: 'reviews' }, element: <ReviewsPage /> },
+          {
+            path: 'reviews',
+            handle: { name: 'reviews' },
+            loader: preloading(ReviewsPage),
+            element: <ReviewsPage />,
+          },
           {
             path: 'rapoarte',
             handle: { name: 'rapoarte' },
+            loader: preloading(ReportsPage),
             element: (
               <RequireAccess allow={canOpenReports}>
                 <ReportsPage />
@@ -219,6 +345,7 @@ export const routes: RouteObject[] = [
           {
             path: 'calendar',
             handle: { name: 'calendar' },
+            loader: preloading(CalendarPage),
             element: (
               <RequireAccess allow={canOpenCalendar}>
                 <CalendarPage />
@@ -228,6 +355,7 @@ export const routes: RouteObject[] = [
           {
             path: 'audit',
             handle: { name: 'audit' },
+            loader: preloading(AuditPage),
             element: (
               <RequireAccess allow={canOpenAudit}>
                 <AuditPage />
@@ -240,6 +368,7 @@ export const routes: RouteObject[] = [
         // A tablet at the front desk: full screen, outside the menu layout (issue 8).
         path: 'statie-semnatura',
         handle: { name: 'statie-semnatura' },
+        loader: preloading(SignatureStationPage),
         element: (
           <RequireSession>
             <RequireAccess allow={canOpenSignatureStation}>
@@ -248,11 +377,15 @@ export const routes: RouteObject[] = [
           </RequireSession>
         ),
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', loader: preloading(NotFoundPage), element: <NotFoundPage /> },
     ],
   },
 ];
+}
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The routes without a QueryClient: each screen's code is still started by its loader. */
+export const routes: RouteObject[] = createRoutes();
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
 }

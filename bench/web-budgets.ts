@@ -175,7 +175,7 @@ async function measureRun(browser: Browser, url: string, throttled: boolean): Pr
     await page.getByRole('button', { name: 'Intră în cont' }).click();
     await page.locator(LIST_ROW).first().waitFor({ timeout: 30_000 });
     const marks = await page.evaluate(
-      () => (window as unknown as { __odontoMarks: { submit: number; listDrawn: number } }).__odontoMarks,
+      () => (globalThis as unknown as { __odontoMarks: { submit: number; listDrawn: number } }).__odontoMarks,
     );
     await page.waitForLoadState('networkidle');
     const listBytes = log.codeBytes('list');

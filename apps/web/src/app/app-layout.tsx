@@ -1,5 +1,5 @@
-// First: the rest of Mantine's stylesheet, before this screen's own CSS and the screens' (issue 15).
-import './full-styles';
+// The shell's and the patient list's share of Mantine's stylesheet (issue 15).
+import './signed-in-styles';
 import {
   ActionIcon,
   AppShell,

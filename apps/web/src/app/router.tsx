@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, Outlet, useRouteError, type RouteObject } from 'react-router';
 import { canOpenCalendar } from '../features/appointments/calendar-access';
@@ -13,71 +13,66 @@ import { useSession } from '../features/auth/api';
 import { canOpenPatients, canOpenSettings, canOpenSterilisation, canOpenUsers } from './access';
 import { GuestOnly, RequireAccess, RequireSession, SetupGate } from './guards';
 import { lazyPage, PageLoading, type LazyPageComponent } from './lazy-page';
-import { prefetchSession } from './prefetch';
+import { prefetchPatientList, prefetchSession } from './prefetch';
 import { PageError } from './page-error';
 import { reportError } from './sentry';
 
 /**
- * The whole Mantine stylesheet, for the screens outside the signed-in shell that use more than the
- * sign-in screen's share of it (main.tsx); the shell brings it itself (app-layout.tsx). Asked for before
- * the screen, so the screen's own CSS comes after Mantine's, as it does everywhere else.
+ * A screen whose code comes with the whole Mantine stylesheet (full-styles.ts): every screen but the
+ * sign-in screen and the patient list, which load only their share of it (issue 15's budgets).
  */
-const fullStyles = () => import('./full-styles');
+function screen<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazyPage(() => Promise.all([import('./full-styles'), load()]).then(([, Page]) => Page));
+}
 
 /** The signed-in shell: the menu, the header and, with it, the rest of the stylesheet. */
 const AppLayout = lazyPage(() => import('./app-layout').then((m) => m.AppLayout));
 const LoginPage = lazyPage(() => import('../features/auth/login-page').then((m) => m.LoginPage));
-const ProfileRoute = lazyPage(() => import('./profile-route').then((m) => m.ProfileRoute));
-const SetupPage = lazyPage(() =>
-  Promise.all([fullStyles(), import('../features/auth/setup-page')]).then(([, m]) => m.SetupPage),
-);
+const ProfileRoute = screen(() => import('./profile-route').then((m) => m.ProfileRoute));
+const SetupPage = screen(() => import('../features/auth/setup-page').then((m) => m.SetupPage));
 const NotFoundPage = lazyPage(() => import('./not-found-page').then((m) => m.NotFoundPage));
-const UsersPage = lazyPage(() => import('../features/users/users-page').then((m) => m.UsersPage));
-const SterilisationPage = lazyPage(() =>
+const UsersPage = screen(() => import('../features/users/users-page').then((m) => m.UsersPage));
+const SterilisationPage = screen(() =>
   import('../features/sterilisation/sterilisation-page').then((m) => m.SterilisationPage),
 );
-const ReviewsPage = lazyPage(() => import('../features/reviews/reviews-page').then((m) => m.ReviewsPage));
-const PublicReviewPage = lazyPage(() =>
-  Promise.all([import('../features/reviews/public-review-page'), fullStyles()]).then(
-    ([m]) => m.PublicReviewPage,
-  ),
+const ReviewsPage = screen(() => import('../features/reviews/reviews-page').then((m) => m.ReviewsPage));
+const PublicReviewPage = screen(() =>
+  import('../features/reviews/public-review-page').then((m) => m.PublicReviewPage),
 );
 const PatientListPage = lazyPage(() =>
   import('../features/patients/patient-list-page').then((m) => m.PatientListPage),
 );
-const PatientAddPage = lazyPage(() =>
+const PatientAddPage = screen(() =>
   import('../features/patients/patient-add-page').then((m) => m.PatientAddPage),
 );
-const PatientEditPage = lazyPage(() =>
+const PatientEditPage = screen(() =>
   import('../features/patients/patient-edit-page').then((m) => m.PatientEditPage),
 );
-const PatientLayout = lazyPage(() =>
+const PatientLayout = screen(() =>
   import('../features/patients/patient-layout').then((m) => m.PatientLayout),
 );
-const SettingsPage = lazyPage(() => import('../features/settings/settings-page').then((m) => m.SettingsPage));
-const PriceListPage = lazyPage(() =>
+const SettingsPage = screen(() => import('../features/settings/settings-page').then((m) => m.SettingsPage));
+const PriceListPage = screen(() =>
   import('../features/price-list/price-list-page').then((m) => m.PriceListPage),
 );
-const AppointmentsPage = lazyPage(() =>
+const AppointmentsPage = screen(() =>
   import('../features/appointments/appointments-page').then((m) => m.AppointmentsPage),
 );
-const DocumentsPage = lazyPage(() =>
+const DocumentsPage = screen(() =>
   import('../features/documents/documents-page').then((m) => m.DocumentsPage),
 );
-const HistoryPage = lazyPage(() => import('../features/history/history-page').then((m) => m.HistoryPage));
-const PlansPage = lazyPage(() => import('../features/plans/plans-page').then((m) => m.PlansPage));
-const ReportsPage = lazyPage(() => import('../features/reports/reports-page').then((m) => m.ReportsPage));
-const AccountPage = lazyPage(() => import('../features/ledger/account-page').then((m) => m.AccountPage));
-const InvoicesPage = lazyPage(() => import('../features/invoices/invoices-page').then((m) => m.InvoicesPage));
-const ChartPage = lazyPage(() => import('../features/chart/chart-page').then((m) => m.ChartPage));
-const AuditPage = lazyPage(() => import('../features/audit/audit-page').then((m) => m.AuditPage));
-const CalendarPage = lazyPage(() =>
+const HistoryPage = screen(() => import('../features/history/history-page').then((m) => m.HistoryPage));
+const PlansPage = screen(() => import('../features/plans/plans-page').then((m) => m.PlansPage));
+const ReportsPage = screen(() => import('../features/reports/reports-page').then((m) => m.ReportsPage));
+const AccountPage = screen(() => import('../features/ledger/account-page').then((m) => m.AccountPage));
+const InvoicesPage = screen(() => import('../features/invoices/invoices-page').then((m) => m.InvoicesPage));
+const ChartPage = screen(() => import('../features/chart/chart-page').then((m) => m.ChartPage));
+const AuditPage = screen(() => import('../features/audit/audit-page').then((m) => m.AuditPage));
+const CalendarPage = screen(() =>
   import('../features/appointments/calendar-page').then((m) => m.CalendarPage),
 );
-const SignatureStationPage = lazyPage(() =>
-  Promise.all([import('../features/signatures/station-page'), fullStyles()]).then(
-    ([m]) => m.SignatureStationPage,
-  ),
+const SignatureStationPage = screen(() =>
+  import('../features/signatures/station-page').then((m) => m.SignatureStationPage),
 );
 
 // The modal, confirmation and print hosts are for signed-in screens: their code (Mantine's modal and its
@@ -110,6 +105,13 @@ function preloading(...pages: readonly Pick<LazyPageComponent<object>, 'preload'
   };
 }
 
+/**
+ * A loader runs when its route is entered, never again while it stays (a new page or filter of the same
+ * screen): a navigation with no loader to run is committed at once, as before the loaders, so a quick
+ * second click reads the address the first one made.
+ */
+const onEntryOnly = () => false;
+
 /** Every route sits under the setup gate; the modal and confirmation hosts live inside the router. */
 function Root() {
   return (
@@ -136,251 +138,277 @@ function RouteErrorPage() {
 export function createRoutes(queryClient?: QueryClient): RouteObject[] {
   const patientListLoader = ({ request }: { request: Request }) => {
     PatientListPage.preload();
-    if (queryClient) {
-      import('./prefetch-patients')
-        .then(({ prefetchPatientList }) => prefetchPatientList(queryClient, request.url))
-        .catch(() => undefined); // the page loads its code and data itself as well
-    }
+    if (queryClient) void prefetchPatientList(queryClient, request.url);
     return null;
   };
   return [
-  {
-    // The page a patient opens from a review link: public, phone-sized, outside the setup gate and the
-    // signed-in shell.
-    path: 'review/:token',
-    handle: { name: 'review' },
-    errorElement: <RouteErrorPage />,
-    hydrateFallbackElement: <PageLoading />,
-    loader: preloading(PublicReviewPage),
-    element: <PublicReviewPage />,
-  },
-  {
-    element: <Root />,
-    errorElement: <RouteErrorPage />,
-    hydrateFallbackElement: <PageLoading />,
-    loader: () => {
-      if (queryClient) prefetchSession(queryClient);
-      return null;
+    {
+      // The page a patient opens from a review link: public, phone-sized, outside the setup gate and the
+      // signed-in shell.
+      path: 'review/:token',
+      handle: { name: 'review' },
+      errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <PageLoading />,
+      shouldRevalidate: onEntryOnly,
+      loader: preloading(PublicReviewPage),
+      element: <PublicReviewPage />,
     },
-    // The session is kept fresh by its own query; a change of the address needs no new check.
-    shouldRevalidate: () => false,
-    children: [
-      { index: true, element: <Navigate to="/login" replace /> },
-      {
-        path: 'login',
-        handle: { name: 'login' },
-        loader: preloading(LoginPage),
-        element: (
-          <GuestOnly>
-            <LoginPage />
-          </GuestOnly>
-        ),
+    {
+      element: <Root />,
+      errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <PageLoading />,
+      loader: () => {
+        if (queryClient) prefetchSession(queryClient);
+        return null;
       },
-      {
-        loader: preloading(AppLayout),
-        element: (
-          <RequireSession>
-            <AppLayout />
-          </RequireSession>
-        ),
-        children: [
-          // Every signed-in user's own account (issue 16: two-factor sign-in).
-          {
-            path: 'profil',
-            handle: { name: 'profil' },
-            loader: preloading(ProfileRoute),
-            element: <ProfileRoute />,
-          },
-          {
-            path: 'utilizatori',
-            handle: { name: 'utilizatori' },
-            loader: preloading(UsersPage),
-            element: (
-              <RequireAccess allow={canOpenUsers}>
-                <UsersPage />
+      // The session is kept fresh by its own query; a change of the address needs no new check.
+      shouldRevalidate: () => false,
+      children: [
+        { index: true, element: <Navigate to="/login" replace /> },
+        {
+          path: 'login',
+          handle: { name: 'login' },
+          shouldRevalidate: onEntryOnly,
+          loader: preloading(LoginPage),
+          element: (
+            <GuestOnly>
+              <LoginPage />
+            </GuestOnly>
+          ),
+        },
+        {
+          shouldRevalidate: onEntryOnly,
+          loader: preloading(AppLayout),
+          element: (
+            <RequireSession>
+              <AppLayout />
+            </RequireSession>
+          ),
+          children: [
+            // Every signed-in user's own account (issue 16: two-factor sign-in).
+            {
+              path: 'profil',
+              handle: { name: 'profil' },
+              shouldRevalidate: onEntryOnly,
+              loader: preloading(ProfileRoute),
+              element: <ProfileRoute />,
+            },
+            {
+              path: 'utilizatori',
+              handle: { name: 'utilizatori' },
+              shouldRevalidate: onEntryOnly,
+              loader: preloading(UsersPage),
+              element: (
+                <RequireAccess allow={canOpenUsers}>
+                  <UsersPage />
+                </RequireAccess>
+              ),
+            },
+            {
+              path: 'pacienti',
+              element: (
+                <RequireAccess allow={canOpenPatients}>
+                  <Outlet />
+                </RequireAccess>
+              ),
+              children: [
+                {
+                  index: true,
+                  handle: { name: 'list-pacients' },
+                  shouldRevalidate: onEntryOnly,
+                  loader: patientListLoader,
+                  element: <PatientListPage />,
+                },
+                {
+                  path: 'list',
+                  handle: { name: 'list-pacients' },
+                  shouldRevalidate: onEntryOnly,
+                  loader: patientListLoader,
+                  element: <PatientListPage />,
+                },
+                {
+                  path: 'add',
+                  handle: { name: 'add-patient' },
+                  shouldRevalidate: onEntryOnly,
+                  loader: preloading(PatientAddPage),
+                  element: <PatientAddPage />,
+                },
+                {
+                  // The patient header and right side menu around each of the patient's screens.
+                  shouldRevalidate: onEntryOnly,
+                  loader: preloading(PatientLayout),
+                  element: <PatientLayout />,
+                  children: [
+                    {
+                      path: 'edit/:id',
+                      handle: { name: 'edit' },
+                      shouldRevalidate: onEntryOnly,
+                      loader: preloading(PatientEditPage),
+                      element: <PatientEditPage />,
+                    },
+                    {
+                      path: 'programari/:id',
+                      handle: { name: 'programari' },
+                      shouldRevalidate: onEntryOnly,
+                      loader: preloading(AppointmentsPage),
+                      element: <AppointmentsPage />,
+                    },
+                    {
+                      path: 'docs/:id',
+                      handle: { name: 'docs' },
+                      shouldRevalidate: onEntryOnly,
+                      loader: preloading(DocumentsPage),
+                      element: <DocumentsPage />,
+                    },
+                    {
+                      path: 'history/:id',
+                      handle: { name: 'history' },
+                      shouldRevalidate: onEntryOnly,
+                      loader: preloading(HistoryPage),
+                      element: <HistoryPage />,
+                    },
+                    {
+                      path: 'schita/:id',
+                      handle: { name: 'schita' },
+                      shouldRevalidate: onEntryOnly,
+                      loader: preloading(ChartPage),
+                      element: <ChartPage />,
+                    },
+                    {
+                      path: 'plan/:id',
+                      handle: { name: 'plan' },
+                      shouldRevalidate: onEntryOnly,
+                      loader: preloading(PlansPage),
+                      element: (
+                        <RequireAccess allow={canOpenPlans}>
+                          <PlansPage />
+                        </RequireAccess>
+                      ),
+                    },
+                    {
+                      path: 'cont/:id',
+                      handle: { name: 'cont' },
+                      shouldRevalidate: onEntryOnly,
+                      loader: preloading(AccountPage),
+                      element: (
+                        <RequireAccess allow={canOpenAccount}>
+                          <AccountPage />
+                        </RequireAccess>
+                      ),
+                    },
+                  ],
+                },
+              ],
+            },
+            {
+              path: 'setari',
+              handle: { name: 'setari' },
+              shouldRevalidate: onEntryOnly,
+              loader: preloading(SettingsPage),
+              element: (
+                <RequireAccess allow={canOpenSettings}>
+                  <SettingsPage />
+                </RequireAccess>
+              ),
+            },
+            {
+              path: 'facturi',
+              handle: { name: 'facturi' },
+              shouldRevalidate: onEntryOnly,
+              loader: preloading(InvoicesPage),
+              element: (
+                <RequireAccess allow={canOpenInvoices}>
+                  <InvoicesPage />
+                </RequireAccess>
+              ),
+            },
+            {
+              path: 'preturi',
+              handle: { name: 'preturi' },
+              shouldRevalidate: onEntryOnly,
+              loader: preloading(PriceListPage),
+              element: (
+                <RequireAccess allow={canOpenPriceList}>
+                  <PriceListPage />
+                </RequireAccess>
+              ),
+            },
+            {
+              path: 'sterilizare',
+              handle: { name: 'sterilizare' },
+              shouldRevalidate: onEntryOnly,
+              loader: preloading(SterilisationPage),
+              element: (
+                <RequireAccess allow={canOpenSterilisation}>
+                  <SterilisationPage />
+                </RequireAccess>
+              ),
+            },
+            {
+              path: 'reviews',
+              handle: { name: 'reviews' },
+              shouldRevalidate: onEntryOnly,
+              loader: preloading(ReviewsPage),
+              element: <ReviewsPage />,
+            },
+            {
+              path: 'rapoarte',
+              handle: { name: 'rapoarte' },
+              shouldRevalidate: onEntryOnly,
+              loader: preloading(ReportsPage),
+              element: (
+                <RequireAccess allow={canOpenReports}>
+                  <ReportsPage />
+                </RequireAccess>
+              ),
+            },
+            {
+              path: 'calendar',
+              handle: { name: 'calendar' },
+              shouldRevalidate: onEntryOnly,
+              loader: preloading(CalendarPage),
+              element: (
+                <RequireAccess allow={canOpenCalendar}>
+                  <CalendarPage />
+                </RequireAccess>
+              ),
+            },
+            {
+              path: 'audit',
+              handle: { name: 'audit' },
+              shouldRevalidate: onEntryOnly,
+              loader: preloading(AuditPage),
+              element: (
+                <RequireAccess allow={canOpenAudit}>
+                  <AuditPage />
+                </RequireAccess>
+              ),
+            },
+          ],
+        },
+        {
+          // A tablet at the front desk: full screen, outside the menu layout (issue 8).
+          path: 'statie-semnatura',
+          handle: { name: 'statie-semnatura' },
+          shouldRevalidate: onEntryOnly,
+          loader: preloading(SignatureStationPage),
+          element: (
+            <RequireSession>
+              <RequireAccess allow={canOpenSignatureStation}>
+                <SignatureStationPage />
               </RequireAccess>
-            ),
-          },
-          {
-            path: 'pacienti',
-            element: (
-              <RequireAccess allow={canOpenPatients}>
-                <Outlet />
-              </RequireAccess>
-            ),
-            children: [
-              {
-                index: true,
-                handle: { name: 'list-pacients' },
-                loader: patientListLoader,
-                element: <PatientListPage />,
-              },
-              {
-                path: 'list',
-                handle: { name: 'list-pacients' },
-                loader: patientListLoader,
-                element: <PatientListPage />,
-              },
-              {
-                path: 'add',
-                handle: { name: 'add-patient' },
-                loader: preloading(PatientAddPage),
-                element: <PatientAddPage />,
-              },
-              {
-                // The patient header and right side menu around each of the patient's screens.
-                loader: preloading(PatientLayout),
-                element: <PatientLayout />,
-                children: [
-                  {
-                    path: 'edit/:id',
-                    handle: { name: 'edit' },
-                    loader: preloading(PatientEditPage),
-                    element: <PatientEditPage />,
-                  },
-                  {
-                    path: 'programari/:id',
-                    handle: { name: 'programari' },
-                    loader: preloading(AppointmentsPage),
-                    element: <AppointmentsPage />,
-                  },
-                  {
-                    path: 'docs/:id',
-                    handle: { name: 'docs' },
-                    loader: preloading(DocumentsPage),
-                    element: <DocumentsPage />,
-                  },
-                  {
-                    path: 'history/:id',
-                    handle: { name: 'history' },
-                    loader: preloading(HistoryPage),
-                    element: <HistoryPage />,
-                  },
-                  {
-                    path: 'schita/:id',
-                    handle: { name: 'schita' },
-                    loader: preloading(ChartPage),
-                    element: <ChartPage />,
-                  },
-                  {
-                    path: 'plan/:id',
-                    handle: { name: 'plan' },
-                    loader: preloading(PlansPage),
-                    element: (
-                      <RequireAccess allow={canOpenPlans}>
-                        <PlansPage />
-                      </RequireAccess>
-                    ),
-                  },
-                  {
-                    path: 'cont/:id',
-                    handle: { name: 'cont' },
-                    loader: preloading(AccountPage),
-                    element: (
-                      <RequireAccess allow={canOpenAccount}>
-                        <AccountPage />
-                      </RequireAccess>
-                    ),
-                  },
-                ],
-              },
-            ],
-          },
-          {
-            path: 'setari',
-            handle: { name: 'setari' },
-            loader: preloading(SettingsPage),
-            element: (
-              <RequireAccess allow={canOpenSettings}>
-                <SettingsPage />
-              </RequireAccess>
-            ),
-          },
-          {
-            path: 'facturi',
-            handle: { name: 'facturi' },
-            loader: preloading(InvoicesPage),
-            element: (
-              <RequireAccess allow={canOpenInvoices}>
-                <InvoicesPage />
-              </RequireAccess>
-            ),
-          },
-          {
-            path: 'preturi',
-            handle: { name: 'preturi' },
-            loader: preloading(PriceListPage),
-            element: (
-              <RequireAccess allow={canOpenPriceList}>
-                <PriceListPage />
-              </RequireAccess>
-            ),
-          },
-          {
-            path: 'sterilizare',
-            handle: { name: 'sterilizare' },
-            loader: preloading(SterilisationPage),
-            element: (
-              <RequireAccess allow={canOpenSterilisation}>
-                <SterilisationPage />
-              </RequireAccess>
-            ),
-          },
-          {
-            path: 'reviews',
-            handle: { name: 'reviews' },
-            loader: preloading(ReviewsPage),
-            element: <ReviewsPage />,
-          },
-          {
-            path: 'rapoarte',
-            handle: { name: 'rapoarte' },
-            loader: preloading(ReportsPage),
-            element: (
-              <RequireAccess allow={canOpenReports}>
-                <ReportsPage />
-              </RequireAccess>
-            ),
-          },
-          {
-            path: 'calendar',
-            handle: { name: 'calendar' },
-            loader: preloading(CalendarPage),
-            element: (
-              <RequireAccess allow={canOpenCalendar}>
-                <CalendarPage />
-              </RequireAccess>
-            ),
-          },
-          {
-            path: 'audit',
-            handle: { name: 'audit' },
-            loader: preloading(AuditPage),
-            element: (
-              <RequireAccess allow={canOpenAudit}>
-                <AuditPage />
-              </RequireAccess>
-            ),
-          },
-        ],
-      },
-      {
-        // A tablet at the front desk: full screen, outside the menu layout (issue 8).
-        path: 'statie-semnatura',
-        handle: { name: 'statie-semnatura' },
-        loader: preloading(SignatureStationPage),
-        element: (
-          <RequireSession>
-            <RequireAccess allow={canOpenSignatureStation}>
-              <SignatureStationPage />
-            </RequireAccess>
-          </RequireSession>
-        ),
-      },
-      { path: '*', loader: preloading(NotFoundPage), element: <NotFoundPage /> },
-    ],
-  },
-];
+            </RequireSession>
+          ),
+        },
+        {
+          path: '*',
+          shouldRevalidate: onEntryOnly,
+          loader: preloading(NotFoundPage),
+          element: <NotFoundPage />,
+        },
+      ],
+    },
+  ];
 }
 
 /** The routes without a QueryClient: each screen's code is still started by its loader. */

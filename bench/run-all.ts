@@ -2,7 +2,15 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 
-const ALL = ['patients-search', 'patient-history', 'plans', 'reports', 'image-uploads', 'load', 'web-budgets'];
+const ALL = [
+  'patients-search',
+  'patient-history',
+  'plans',
+  'reports',
+  'image-uploads',
+  'load',
+  'web-budgets',
+];
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));
 for (const name of chosen.length ? chosen : ALL) {
   if (!ALL.includes(name)) {

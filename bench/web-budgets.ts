@@ -129,12 +129,29 @@ class NetworkLog {
 
   /** Lists one phase's requests (BENCH_VERBOSE=1), to see where the bytes go. */
   print(phase: string): void {
-    const start = Math.min(...[...this.transfers.values()].filter((t) => t.phase === phase).map((t) => t.startedAt));
+    const start = Math.min(
+      ...[...this.transfers.values()].filter((t) => t.phase === phase).map((t) => t.startedAt),
+    );
     for (const t of this.transfers.values()) {
       if (t.phase !== phase) continue;
       const at = `${Math.round(t.startedAt - start)}–${Math.round((t.finishedAt ?? Number.NaN) - start)} ms`;
-      console.log(`  ${phase} ${t.type.padEnd(10)} ${kb(t.bodyBytes ?? 0).padStart(9)} ${at.padEnd(14)} ${new URL(t.url).pathname}`);
+      console.log(
+        `  ${phase} ${t.type.padEnd(10)} ${kb(t.bodyBytes ?? 0).padStart(9)} ${at.padEnd(14)} ${new URL(t.url).pathname}`,
+      );
     }
+  }
+
+  /** The `count` largest JavaScript and CSS files of one phase: 'react 58.1 KB, …'. */
+  largest(phase: string, count: number): string {
+    return [...this.transfers.values()]
+      .filter((t) => t.phase === phase && (t.type === 'Script' || t.type === 'Stylesheet'))
+      .sort((a, b) => (b.bodyBytes ?? 0) - (a.bodyBytes ?? 0))
+      .slice(0, count)
+      .map(
+        (t) =>
+          `${new URL(t.url).pathname.replace(/^\/assets\//, '').replace(/-[\w-]{8}\./, '.')} ${kb(t.bodyBytes ?? 0)}`,
+      )
+      .join(', ');
   }
 
   first(test: (transfer: Transfer) => boolean): Transfer | undefined {
@@ -143,6 +160,9 @@ class NetworkLog {
 }
 
 interface RunResult {
+  /** The largest files of each phase, for the table's notes. */
+  signInLargest: string;
+  listLargest: string;
   signInBytes: number;
   listBytes: number;
   signInToListMs: number;
@@ -153,7 +173,11 @@ interface RunResult {
 }
 
 async function measureRun(browser: Browser, url: string, throttled: boolean): Promise<RunResult> {
-  const context = await browser.newContext({ viewport: TABLET, locale: 'ro-RO', timezoneId: 'Europe/Bucharest' });
+  const context = await browser.newContext({
+    viewport: TABLET,
+    locale: 'ro-RO',
+    timezoneId: 'Europe/Bucharest',
+  });
   try {
     const page = await context.newPage();
     await page.addInitScript(MARKERS);
@@ -187,7 +211,13 @@ async function measureRun(browser: Browser, url: string, throttled: boolean): Pr
     }
 
     // A reload of the list, the code now cached: how long after the navigation the data is asked for.
-    if (throttled) await cdp.send('Network.emulateNetworkConditions', { ...FAST_4G, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    if (throttled)
+      await cdp.send('Network.emulateNetworkConditions', {
+        ...FAST_4G,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
     log.phase = 'reload';
     await page.reload();
     await page.locator(LIST_ROW).first().waitFor({ timeout: 30_000 });
@@ -201,6 +231,8 @@ async function measureRun(browser: Browser, url: string, throttled: boolean): Pr
     return {
       signInBytes,
       listBytes,
+      signInLargest: log.largest('sign-in', 5),
+      listLargest: log.largest('list', 4),
       signInToListMs: marks.listDrawn - marks.submit,
       navigationToRequestMs: listRequest.startedAt - login.finishedAt,
       reloadToRequestMs,
@@ -272,7 +304,14 @@ function summaryRow(
 ): Row {
   const median = percentile(samples, 0.5);
   const p95 = percentile(samples, 0.95);
-  return { measure, median: format(median), p95: format(p95), budget: `≤ ${format(budget)}`, note, ok: median <= budget };
+  return {
+    measure,
+    median: format(median),
+    p95: format(p95),
+    budget: `≤ ${format(budget)}`,
+    note,
+    ok: median <= budget,
+  };
 }
 
 async function main(): Promise<void> {
@@ -325,8 +364,20 @@ async function main(): Promise<void> {
         0.5,
       );
     const rows: Row[] = [
-      summaryRow('sign-in screen: JS + CSS transferred', slow.map((r) => r.signInBytes), BUDGET.signInBytes, kb),
-      summaryRow('patient list after sign-in: JS + CSS added', slow.map((r) => r.listBytes), BUDGET.listBytes, kb),
+      summaryRow(
+        'sign-in screen: JS + CSS transferred',
+        slow.map((r) => r.signInBytes),
+        BUDGET.signInBytes,
+        kb,
+        `largest: ${slow.at(-1)?.signInLargest ?? ''}`,
+      ),
+      summaryRow(
+        'patient list after sign-in: JS + CSS added',
+        slow.map((r) => r.listBytes),
+        BUDGET.listBytes,
+        kb,
+        `largest: ${slow.at(-1)?.listLargest ?? ''}`,
+      ),
       {
         measure: 'largest chunk of the build (brotli)',
         median: kb(largest?.brotliBytes ?? 0),
@@ -340,14 +391,24 @@ async function main(): Promise<void> {
         slow.map((r) => r.signInToListMs),
         BUDGET.signInToListMs,
         ms,
-        `unthrottled ${ms(percentile(fast.map((r) => r.signInToListMs), 0.5))}: ×${ratio.toFixed(1)}`,
+        `unthrottled ${ms(
+          percentile(
+            fast.map((r) => r.signInToListMs),
+            0.5,
+          ),
+        )}: ×${ratio.toFixed(1)}`,
       ),
       summaryRow(
         'navigation → `/api/pacienti` request start (after the sign-in answer)',
         fast.map((r) => r.navigationToRequestMs),
         BUDGET.navigationToRequestMs,
         ms,
-        `Fast 4G ${ms(percentile(slow.map((r) => r.navigationToRequestMs), 0.5))}`,
+        `Fast 4G ${ms(
+          percentile(
+            slow.map((r) => r.navigationToRequestMs),
+            0.5,
+          ),
+        )}`,
       ),
       summaryRow(
         'reload of /pacienti (code cached) → `/api/pacienti` request start',
@@ -360,11 +421,15 @@ async function main(): Promise<void> {
     const table = [
       '| measure | median | p95 | budget | | note |',
       '|---|---:|---:|---:|---|---|',
-      ...rows.map((row) => `| ${row.measure} | ${row.median} | ${row.p95} | ${row.budget} | ${row.ok ? 'ok' : '**over**'} | ${row.note} |`),
+      ...rows.map(
+        (row) =>
+          `| ${row.measure} | ${row.median} | ${row.p95} | ${row.budget} | ${row.ok ? 'ok' : '**over**'} | ${row.note} |`,
+      ),
     ].join('\n');
     const loadLine = `1-minute load average ${loadBefore.toFixed(1)} at the start, up to ${loadPeak.toFixed(1)} during the runs.`;
     console.log(`\n${table}\n\n${machineLine()}; ${loadLine}`);
-    for (const chunk of overBudget) console.log(`over ${kb(BUDGET.chunkBytes)}: ${chunk.file} ${kb(chunk.brotliBytes)}`);
+    for (const chunk of overBudget)
+      console.log(`over ${kb(BUDGET.chunkBytes)}: ${chunk.file} ${kb(chunk.brotliBytes)}`);
 
     if (process.env.BENCH_NO_WRITE !== '1') {
       writeSection(

@@ -73,6 +73,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
       output: {
+        // The libraries every screen needs, sign-in included, each in a chunk of its own, cached across the
+        // deploys that do not upgrade them (issue 15's budgets; decision 0039). The screens' own code and
+        // what they alone use stay split by the lazy routes (app/router.tsx).
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },

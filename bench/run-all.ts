@@ -2,7 +2,16 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 
-const ALL = ['patients-search', 'patient-history', 'plans', 'reports', 'image-uploads', 'load', 'hot-path'];
+const ALL = [
+  'patients-search',
+  'patient-history',
+  'plans',
+  'reports',
+  'image-uploads',
+  'load',
+  'hot-path',
+  'web-budgets',
+];
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));
 for (const name of chosen.length ? chosen : ALL) {
   if (!ALL.includes(name)) {

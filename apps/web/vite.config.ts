@@ -71,6 +71,21 @@ export default defineConfig({
     // Maps are written for error reporting but not referenced from the served files.
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        // The libraries every screen needs, sign-in included, each in a chunk of its own, cached across the
+        // deploys that do not upgrade them (issue 15's budgets; decision 0039). The screens' own code and
+        // what they alone use stay split by the lazy routes (app/router.tsx).
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

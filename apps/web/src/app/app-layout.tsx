@@ -1,3 +1,5 @@
+// The shell's and the patient list's share of Mantine's stylesheet (issue 15).
+import './signed-in-styles';
 import {
   ActionIcon,
   AppShell,

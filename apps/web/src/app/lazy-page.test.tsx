@@ -55,6 +55,17 @@ describe('lazy pages', () => {
     expect(screen.getByRole('button', { name: 'Reîncearcă' })).toBeTruthy();
   });
 
+  it('loads the code once when it was preloaded before the first render', async () => {
+    const load = vi.fn(() => Promise.resolve(Loaded));
+    const Page = lazyPage(load);
+    Page.preload();
+    Page.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+    renderWithProviders(<Page />);
+    expect(await screen.findByRole('heading', { name: 'Pagina încărcată' })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('sets the loading flag while the chunk loads', async () => {
     let finish: (page: typeof Loaded) => void = () => {};
     const Page = lazyPage(() => new Promise<typeof Loaded>((resolve) => (finish = resolve)));

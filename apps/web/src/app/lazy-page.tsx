@@ -68,15 +68,31 @@ export class PageErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 }
 
+/** A lazily loaded route component whose code can be asked for ahead of its first render. */
+export type LazyPageComponent<P extends object> = ComponentType<P> & {
+  /** Starts loading the page's code (and, through Vite, its chunks' modulepreloads) without rendering it. */
+  preload: () => void;
+};
+
 /**
- * A route component whose code is loaded on first use, within the 120-second time-out. After a
- * failure the retry button loads it again (React.lazy remembers a failure, so a new one is made).
+ * A route component whose code is loaded on first use, or earlier by `preload` (the router calls it when
+ * a navigation starts, beside the screen's data: issue 20), within the 120-second time-out. A preload and
+ * the first render share one load. After a failure the retry button loads it again (React.lazy remembers
+ * a failure, so a new one is made, and the failed load is forgotten).
  */
 export function lazyPage<P extends object>(
   load: () => Promise<ComponentType<P>>,
   timeoutMs: number = CHUNK_TIMEOUT_MS,
-): ComponentType<P> {
-  const makeLazy = () => lazy(() => withTimeout(load(), timeoutMs).then((Page) => ({ default: Page })));
+): LazyPageComponent<P> {
+  let loading: Promise<ComponentType<P>> | null = null;
+  const loadOnce = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+  const makeLazy = () => lazy(() => withTimeout(loadOnce(), timeoutMs).then((Page) => ({ default: Page })));
   const attempts = [makeLazy()];
 
   function LazyPage(props: P) {
@@ -97,5 +113,9 @@ export function lazyPage<P extends object>(
       </PageErrorBoundary>
     );
   }
+  LazyPage.preload = () => {
+    // A failure here is shown by the page itself when it renders (and retried from there).
+    loadOnce().catch(() => undefined);
+  };
   return LazyPage;
 }

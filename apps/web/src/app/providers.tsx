@@ -1,15 +1,33 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useNotifications } from '@mantine/notifications';
+import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ro';
+import { sessionQuery } from '../features/auth/api';
 import { createQueryClient } from '../lib/query-client';
 import { LoadingOverlay } from '../ui/loading-overlay';
 import { cssVariablesResolver, theme } from './theme';
 
 dayjs.locale('ro');
+
+// The toasts' container (with its transitions and scroll handling, 20 KB compressed) is not needed to draw
+// the sign-in screen, whose messages are its own: it comes with the session, or with the first toast.
+const Notifications = lazy(() => import('./toasts-container').then((m) => ({ default: m.Notifications })));
+
+function Toasts() {
+  const { notifications, queue } = useNotifications();
+  const { data: session } = useQuery({ ...sessionQuery, enabled: false });
+  const [isNeeded, setIsNeeded] = useState(false);
+  if (!isNeeded && (session || notifications.length > 0 || queue.length > 0)) setIsNeeded(true);
+  if (!isNeeded) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" limit={4} />
+    </Suspense>
+  );
+}
 
 export interface ProvidersProps {
   children: ReactNode;
@@ -25,7 +43,7 @@ export function Providers({ children, queryClient, env = 'default' }: ProvidersP
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       <DatesProvider settings={{ locale: 'ro', firstDayOfWeek: 1 }}>
         <QueryClientProvider client={client}>
-          <Notifications position="top-right" limit={4} />
+          <Toasts />
           <LoadingOverlay />
           {children}
         </QueryClientProvider>

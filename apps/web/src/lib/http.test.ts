@@ -1,7 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiError, mockApi } from '../test/mock-api';
-import { ApiError, INVALID_RESPONSE_MESSAGE, NETWORK_ERROR_MESSAGE, request, segment } from './http';
+import {
+  ApiError,
+  EARLY_ANSWER_MS,
+  INVALID_RESPONSE_MESSAGE,
+  NETWORK_ERROR_MESSAGE,
+  request,
+  requestEarly,
+  segment,
+} from './http';
 
 describe('http client', () => {
   it('sends credentials, the CSRF header and a JSON body, and parses the answer with the contract', async () => {
@@ -59,6 +67,44 @@ describe('http client', () => {
     ).rejects.toMatchObject({
       code: 'invalid_response',
       message: INVALID_RESPONSE_MESSAGE,
+    });
+  });
+
+  describe('answers asked for early (a route loader, issue 20)', () => {
+    it('gives the early answer to the next request for the same path, which does not ask again', async () => {
+      const { calls } = mockApi({ 'GET /api/pacienti': { body: { total: 1 } } });
+      requestEarly('/api/pacienti?page=1');
+      expect(calls).toHaveLength(1);
+      expect(calls[0]?.headers['X-Requested-With']).toBe('odonto');
+      await expect(request('/api/pacienti?page=1')).resolves.toEqual({ total: 1 });
+      expect(calls).toHaveLength(1);
+      // Taken once: the next request asks the server.
+      await request('/api/pacienti?page=1');
+      expect(calls).toHaveLength(2);
+    });
+
+    it('asks again when the early answer is stale, for another path, or after a write', async () => {
+      const { calls } = mockApi({
+        'GET /api/pacienti': { body: { total: 1 } },
+        'POST /api/restore-pacient/p1': { body: {} },
+      });
+      requestEarly('/api/pacienti?page=1');
+      await request('/api/pacienti?page=2');
+      expect(calls.map((call) => call.url)).toEqual(['/api/pacienti?page=1', '/api/pacienti?page=2']);
+
+      await request('/api/restore-pacient/p1', { method: 'POST', body: {} });
+      await request('/api/pacienti?page=1');
+      expect(calls).toHaveLength(4);
+
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        requestEarly('/api/pacienti?page=1');
+        vi.setSystemTime(Date.now() + EARLY_ANSWER_MS);
+        await request('/api/pacienti?page=1');
+        expect(calls).toHaveLength(6);
+      } finally {
+        vi.useRealTimers();
+      }
     });
   });
 

@@ -114,12 +114,40 @@ function toApiError(status: number, json: unknown): ApiError {
   return new ApiError(status, status >= 500 ? 'server_error' : 'http_error', MESSAGES.serverError);
 }
 
+/**
+ * GET answers asked for ahead of the screen that reads them: a route loader starts the screen's call as
+ * the navigation starts, beside the screen's code (issue 20), and the screen's own `request` for the same
+ * path takes that answer instead of asking again. Each is taken once, and only while it is fresh.
+ */
+const earlyAnswers = new Map<string, { answer: Promise<Response>; startedAt: number }>();
+export const EARLY_ANSWER_MS = 10_000;
+
+/** Starts `GET path` now, for the next `request(path)` within EARLY_ANSWER_MS. */
+export function requestEarly(path: string): void {
+  const now = Date.now();
+  for (const [key, early] of earlyAnswers) {
+    if (now - early.startedAt >= EARLY_ANSWER_MS) earlyAnswers.delete(key);
+  }
+  if (earlyAnswers.has(path)) return;
+  const answer = fetch(path, toRequestInit('GET', undefined, undefined, undefined, undefined));
+  answer.catch(() => undefined); // a failure is met (and reported) by the request that takes it
+  earlyAnswers.set(path, { answer, startedAt: now });
+}
+
+function takeEarlyAnswer(path: string): Promise<Response> | undefined {
+  const early = earlyAnswers.get(path);
+  earlyAnswers.delete(path);
+  return early && Date.now() - early.startedAt < EARLY_ANSWER_MS ? early.answer : undefined;
+}
+
 /** Calls the API on the same origin; parses the JSON answer with `schema` when one is given. */
 export async function request<S extends z.ZodType | undefined = undefined>(
   path: string,
   { method = 'GET', body, schema, signal, cache }: RequestOptions<S> = {},
 ): Promise<Result<S>> {
   const submission = method === 'GET' ? null : submissionOf(method, path, body);
+  // A write may change what an answer asked for early says: the screens ask again.
+  if (submission !== null) earlyAnswers.clear();
   let idempotencyKey: string | undefined;
   if (submission !== null) {
     idempotencyKey = pendingWrites.get(submission) ?? newIdempotencyKey();
@@ -127,7 +155,8 @@ export async function request<S extends z.ZodType | undefined = undefined>(
   }
   let response: Response;
   try {
-    response = await fetch(path, toRequestInit(method, body, signal, cache, idempotencyKey));
+    const early = method === 'GET' && cache === undefined ? takeEarlyAnswer(path) : undefined;
+    response = await (early ?? fetch(path, toRequestInit(method, body, signal, cache, idempotencyKey)));
   } catch (error) {
     // No answer: the write may have happened, so a retry of this submission keeps its key.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

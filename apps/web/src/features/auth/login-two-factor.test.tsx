@@ -111,7 +111,7 @@ describe('two-factor sign-in on the login screen', () => {
       }),
     ).toBeTruthy();
     expect(screen.getByTestId('totp-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
-    expect(screen.getByRole('img', { name: 'Cod QR pentru aplicația de autentificare' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Cod QR pentru aplicația de autentificare' })).toBeTruthy();
     await user.type(screen.getByRole('textbox', { name: /^Cod din aplicație/ }), '123456');
     await user.click(screen.getByRole('button', { name: 'Activează' }));
     expect(await screen.findAllByTestId('recovery-code')).toHaveLength(10);

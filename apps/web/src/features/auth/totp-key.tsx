@@ -1,7 +1,9 @@
-import { useMemo } from 'react';
-import { Code, Group, Image, Stack, Text } from '@mantine/core';
-import { toSVG } from 'bwip-js/browser';
+import { lazy, Suspense } from 'react';
+import { Box, Code, Group, Stack, Text } from '@mantine/core';
 import type { TotpSetup } from '@odonto/domain/contracts/two-factor';
+
+// The barcode library comes only with a key to show, not with the sign-in screen (issue 15's budgets).
+const TotpQr = lazy(() => import('./totp-qr'));
 
 /** 'JBSWY3DPEHPK3PXP' → 'JBSW Y3DP EHPK 3PXP': easier to type into an app by hand. */
 export function groupedKey(secret: string): string {
@@ -10,24 +12,11 @@ export function groupedKey(secret: string): string {
 
 /** The new key as a QR code for an authenticator app, and as text for typing it in. */
 export function TotpKey({ setup }: { setup: TotpSetup }) {
-  const source = useMemo(() => {
-    const svg = toSVG({ bcid: 'qrcode', text: setup.otpauthUrl, scale: 4 });
-    return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-  }, [setup.otpauthUrl]);
   return (
     <Group align="center" gap="lg" wrap="wrap">
-      <Image
-        src={source}
-        alt="Cod QR pentru aplicația de autentificare"
-        w={168}
-        h={168}
-        fit="contain"
-        bg="white"
-        p={6}
-        radius="sm"
-        style={{ border: '1px solid var(--mantine-color-gray-3)' }}
-        data-testid="totp-qr"
-      />
+      <Suspense fallback={<Box w={168} h={168} aria-hidden />}>
+        <TotpQr otpauthUrl={setup.otpauthUrl} />
+      </Suspense>
       <Stack gap={6} style={{ flex: '1 1 200px' }}>
         <Text size="sm">
           Scanați codul QR cu aplicația de autentificare (Google Authenticator, Microsoft Authenticator, Aegis

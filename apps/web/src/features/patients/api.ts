@@ -23,6 +23,9 @@ import {
 } from '@odonto/domain/contracts/patients';
 import { request, segment } from '../../lib/http';
 import { withLoading } from '../../lib/loading';
+import { listSearch } from './list-params';
+
+export { listSearch };
 
 export const patientKeys = {
   all: ['patients'] as const,
@@ -38,16 +41,6 @@ function logged<T>(what: string, work: Promise<T>): Promise<T> {
     console.error(`${what}:`, error);
     throw error;
   });
-}
-
-/** The list query's search string: only the filters that are set, `page` always. */
-export function listSearch(query: PatientListQuery): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === '' || value === false) continue;
-    params.set(key, String(value));
-  }
-  return params.toString();
 }
 
 /** GET /api/pacienti: one page of 10, newest first; the previous page stays shown while the next loads. */

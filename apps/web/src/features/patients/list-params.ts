@@ -98,3 +98,16 @@ export function usePatientListParams() {
 
   return { filters, page, setFilters, setPage, resetFilters };
 }
+
+/**
+ * The list query's search string: only the filters that are set, `page` always. Here rather than in
+ * api.ts so the router can build the list's address without the contracts' code (issue 20).
+ */
+export function listSearch(query: PatientListQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === '' || value === false) continue;
+    params.set(key, String(value));
+  }
+  return params.toString();
+}

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Breadcrumbs, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconLock, IconPhone, IconTrash } from '@tabler/icons-react';
+import { IconPhone, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { balanceLabel } from '@odonto/domain/contracts/ledger';
 import type { Patient } from '@odonto/domain/contracts/patients';
@@ -15,6 +15,7 @@ import { PrintPatientButton } from '../print/print-patient-button';
 import { ConsentSignatureButton } from '../signatures/consent-button';
 import { askConfirmation } from '../../ui/confirm-host';
 import { useBlockPatient, useDeletePatient } from './api';
+import { BlockedBadge } from './blocked-badge';
 import { PatientAvatar } from './patient-avatar';
 import { PatientIndicators } from './patient-indicators';
 import { fullName } from './patient-screen';
@@ -24,15 +25,6 @@ export const DELETE_PATIENT_QUESTION = 'Sunteți sigur că doriți să ștergeț
 /** 'PA' for Popescu Ana. */
 function patientInitials(patient: Pick<Patient, 'nume' | 'prenume'>): string {
   return `${patient.nume.charAt(0)}${patient.prenume.charAt(0)}`.toLocaleUpperCase('ro');
-}
-
-/** A blocked patient's marker, the same in the list and the header: an icon and the word. */
-export function BlockedBadge() {
-  return (
-    <Badge color="red" variant="light" radius="sm" leftSection={<IconLock size={12} />}>
-      Blocat
-    </Badge>
-  );
 }
 
 export interface PatientHeaderProps {

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { PATIENT_PAGE_SIZE, type PatientListItem } from '@odonto/domain/contracts/patients';
 import { formatBreadcrumbDate } from '@odonto/domain/dates';
 import { formatLei } from '@odonto/domain/money';
-import { BlockedBadge } from './patient-header';
+import { BlockedBadge } from './blocked-badge';
 import { fullName } from './patient-screen';
 import { sectionPath } from './side-menu-items';
 import classes from './patient-table.module.css';

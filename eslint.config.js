@@ -188,6 +188,25 @@ export default tseslint.config(
     },
   },
   {
+    // better-sqlite3 has one build per Node.js (decision 0041): every opener goes through the driver module.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['apps/server/src/db/sqlite-driver.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'better-sqlite3',
+              allowTypeImports: true,
+              message: 'open SQLite with openSqlite() from apps/server/src/db/sqlite-driver.ts',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

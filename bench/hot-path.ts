@@ -10,7 +10,6 @@ import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import { DEMO_USERS } from '../apps/server/src/scripts/demo-users';
 import type { RecordedAnswer } from './lib/bare-server';
 import { datasetEnv } from './lib/dataset';
@@ -19,6 +18,7 @@ import { measure } from './lib/load';
 import { machineLine, writeSection } from './lib/results';
 import { startBenchServer } from './lib/server';
 import { percentile } from './lib/stats';
+import { openSqlite } from '../apps/server/src/db/sqlite-driver';
 
 const args = process.argv.slice(2);
 const isShort = args.includes('--short');
@@ -110,7 +110,7 @@ async function record(
 
 /** The statements of a call run directly on the database file, prepared once: median and p95 in ms. */
 function replay(file: string, statements: readonly Statement[]): { median: number } {
-  const database = new BetterSqlite3(file);
+  const database = openSqlite(file);
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');

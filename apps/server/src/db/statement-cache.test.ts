@@ -1,7 +1,7 @@
-import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, sql, type Generated, type Migration } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withStatementCache, type StatementCache } from './statement-cache';
+import { openSqlite } from './sqlite-driver';
 
 interface Tables {
   t: { id: Generated<number>; name: string; extra?: string | null };
@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 function connect(capacity?: number): { db: Kysely<Tables>; cache: StatementCache } {
-  const cache = withStatementCache(new BetterSqlite3(':memory:'), capacity);
+  const cache = withStatementCache(openSqlite(':memory:'), capacity);
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: cache }) });
   open.push(db);
   return { db, cache };

@@ -91,6 +91,7 @@ function auditApi(roles: string[], list: Handler = pagedAudit(3)) {
           },
         ],
         total: 1,
+        totalIsCapped: false,
         page: 1,
         pageSize: 10,
       },

@@ -70,10 +70,12 @@ describe('dental chart screen', () => {
       ),
     ).toBeTruthy();
     const entries = within(timeline).getAllByTestId('timeline-entry');
-    expect(entries.map((entry) => entry.getAttribute('aria-label'))).toEqual([
+    // Each entry is a list item opened by its own button, named by its date and treatment.
+    expect(entries.map((entry) => within(entry).getByRole('button').textContent)).toEqual([
       expect.stringContaining('tratament endodontic pluriradicular'),
       expect.stringContaining('coroană zirconiu monolitic'),
     ]);
+    expect(within(timeline).getAllByRole('listitem')).toHaveLength(2);
     const before = within(entries[1]!).getByAltText('Înainte 1767225600002-12-inainte.jpg');
     expect(before.getAttribute('src')).toBe('/history-imgs/p7/thumb-1767225600002-12-inainte.jpg.png');
     expect(before.closest('a')?.getAttribute('href')).toBe('/history-imgs/p7/1767225600002-12-inainte.jpg');

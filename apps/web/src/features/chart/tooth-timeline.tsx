@@ -1,5 +1,17 @@
-import type { KeyboardEvent } from 'react';
-import { Anchor, Badge, Button, CloseButton, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import type { MouseEvent } from 'react';
+import {
+  Anchor,
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  Image,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import type { ToothState } from '@odonto/domain/chart-state';
 import { picturePath, pictureThumbnailPath, splitPictures } from '@odonto/domain/contracts/history-pictures';
 import type { PatientHistoryEntry } from '@odonto/domain/contracts/patients';
@@ -65,28 +77,39 @@ function TimelineEntry({
     entry.type === 'punte' && entry.dinteDestinatie
       ? `${entry.dinteStart ?? entry.dinte ?? ''} → ${entry.dinteDestinatie}`
       : null;
-  function handleKeyDown(event: KeyboardEvent<HTMLLIElement>) {
-    if (event.target !== event.currentTarget || event.key !== 'Enter') return;
-    event.preventDefault();
+  function handleOpen(event: MouseEvent) {
+    // The entry opens on a click anywhere on it too: one click must open it once.
+    event.stopPropagation();
     onOpen(entry);
   }
+  // A list item that opens with a click; keyboards and screen readers open it with the button that carries
+  // its date and name (a list item with a button role would no longer be an item of the list).
   return (
     <Paper
       component="li"
       withBorder
       p="sm"
-      role="button"
-      tabIndex={0}
       data-testid="timeline-entry"
-      aria-label={`${formatTreatmentDate(entry.createdAt)} ${entry.denumire}`}
       onClick={() => onOpen(entry)}
-      onKeyDown={handleKeyDown}
       style={{ cursor: 'pointer', listStyle: 'none' }}
     >
       <Stack gap={4}>
         <Group gap="md" wrap="wrap">
-          <Text fw={600}>{formatTreatmentDate(entry.createdAt)}</Text>
-          <Text>{entry.denumire}</Text>
+          <UnstyledButton
+            onClick={handleOpen}
+            data-testid="timeline-open"
+            style={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              gap: 'var(--mantine-spacing-md)',
+            }}
+          >
+            <Text component="span" fw={600}>
+              {formatTreatmentDate(entry.createdAt)}
+            </Text>
+            <Text component="span">{entry.denumire}</Text>
+          </UnstyledButton>
           {span ? <Badge variant="light">{span}</Badge> : null}
           {entry.medic !== '' ? <Text c="dimmed">{entry.medic}</Text> : null}
         </Group>

@@ -16,18 +16,19 @@ export function prefetchSession(queryClient: QueryClient): void {
 
 /**
  * `/pacienti`'s page of patients, asked for as the navigation starts, beside the screen's code (issue 20):
- * the same call the list page makes for the address (its `request` takes this answer). It waits for the
- * session only for the deleted patients' list, which depends on the role; a user the server refuses
- * (signed out, or not allowed the list) never has the early answer read: the guards show their screen.
+ * the same call the list page makes for the address (its `request` takes this answer). Inside the app the
+ * session is known and the call starts at once; on a page load it starts when the session check answers
+ * (prefetched as the router starts), so a signed-out visitor never gets a 401 logged in the console
+ * (issue 19) and a user not allowed the list never asks for it: the guards show their screen.
  */
 export async function prefetchPatientList(queryClient: QueryClient, url: string): Promise<void> {
   try {
     const params = new URL(url).searchParams;
     const filters = readFilters(params);
-    let session = queryClient.getQueryData(sessionQuery.queryKey);
-    if (session === null || (session && !canOpenPatients(session.userCtx.roles))) return;
-    if (filters.deleted) session ??= await queryClient.ensureQueryData(sessionQuery);
-    const isDeletedList = filters.deleted && session != null && can(session.userCtx.roles, 'restore:patient');
+    const session =
+      queryClient.getQueryData(sessionQuery.queryKey) ?? (await queryClient.ensureQueryData(sessionQuery));
+    if (!session || !canOpenPatients(session.userCtx.roles)) return;
+    const isDeletedList = filters.deleted === true && can(session.userCtx.roles, 'restore:patient');
     requestEarly(
       `/api/pacienti?${listSearch(toListQuery({ ...filters, deleted: isDeletedList }, readPage(params)))}`,
     );

@@ -156,7 +156,10 @@ export async function visibleText(page: Page): Promise<string> {
     const placeholders = [...document.querySelectorAll<HTMLInputElement>('[placeholder]')]
       .filter((field) => field.offsetParent !== null)
       .map((field) => field.placeholder);
-    return [document.body.innerText, ...placeholders].join('\n');
+    // A key's name as printed on it (<kbd>Page Up</kbd>) is a label, not an interface word.
+    let text = document.body.innerText;
+    for (const key of document.querySelectorAll('kbd')) text = text.replace(key.textContent ?? '', ' ');
+    return [text, ...placeholders].join('\n');
   });
 }
 

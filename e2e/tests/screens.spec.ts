@@ -153,6 +153,7 @@ test('the checks see a sideways scroll, a cut control, English words, raw keys a
       <div style="overflow: hidden; width: 50px"><button style="width: 200px">Salvează</button></div>
       <div style="overflow: auto; width: 50px"><button style="width: 200px">Derulează</button></div>
       <p>Save · Loading... · data_nasterii · firstName · Email · Pagel · Nov. 2026 · ana_pop@clinica.ro</p>
+      <p>Apăsați <kbd>Home</kbd> sau <kbd>Page Up</kbd></p>
       <p>24.11.2026 14:30 · 2026-11-24 · 11/24/2026 · 11-24-2026 · 2:30 PM · factura-2026-11-24.pdf · 5 Mart. 2026</p>
     </main>`);
   const faults = await layoutFaults(page);

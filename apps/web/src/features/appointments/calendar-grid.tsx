@@ -66,8 +66,13 @@ function columnAt(x: number, y: number): { element: HTMLElement; day: string; do
 
 export const APPOINTMENT_KEYS_HINT =
   'Enter deschide fișa pacientului. M sau Alt+săgeți începe mutarea: săgețile o mută cu 15 minute sau o coloană, Enter confirmă, Escape anulează.';
-export const SLOT_KEYS_HINT =
-  'Săgețile sus și jos mută cu 15 minute, stânga și dreapta trec la coloana vecină, Page Up și Page Down cu o oră; Enter programează.';
+/** The keys are named as printed on them (<kbd>), which the screen walk does not read as English words. */
+const SLOT_KEYS_HINT = (
+  <>
+    Săgețile sus și jos mută cu 15 minute, stânga și dreapta trec la coloana vecină, <kbd>Page Up</kbd> și{' '}
+    <kbd>Page Down</kbd> cu o oră; Enter programează.
+  </>
+);
 
 /**
  * Day or week view: one column per doctor and day on a 15-minute grid. Click an empty slot to book, press

@@ -147,7 +147,8 @@ export function DentalChart({
       </div>
       {isInteractive ? (
         <VisuallyHidden id={keysId}>
-          Săgețile mută între dinți, Home și End la capătul rândului, Enter sau Spațiu alege dintele.
+          Săgețile mută între dinți, <kbd>Home</kbd> și <kbd>End</kbd> la capătul rândului, Enter sau Spațiu
+          alege dintele.
         </VisuallyHidden>
       ) : null}
       {legend ? <ChartLegend hasPlan={planned !== undefined} /> : null}

@@ -111,7 +111,7 @@ describe('auditDetailsText', () => {
       { counties: 42, localities: 13000, sha256: 'ab', source: 'upload' },
       'Județe: 42; Localități: 13000; Sursa: încărcare în aplicație',
     ],
-    [{ filters: { patient: 'p-1', from: '2026-03-01' } }, 'Filtre: pacient p-1, de la 2026-03-01'],
+    [{ filters: { patient: 'p-1', from: '2026-03-01' } }, 'Filtre: pacient p-1, de la 01.03.2026'],
     [{ filters: {} }, 'Filtre: fără filtre'],
     [{ fields: ['culoare'] }, 'Câmpuri modificate: culoare'],
     [

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toInstant, wallTimeAt } from '../clinic-time';
+import { formatCalendarDay } from '../dates';
 import { formatLei } from '../money';
 
 /** Rows per page of GET /api/audit. */
@@ -261,8 +262,12 @@ const FILTER_LABELS: Readonly<Record<string, string>> = {
   to: 'până la',
 };
 
+/** A calendar day as the API keeps it ('2026-11-26'); shown as Romanian documents write it (26.11.2026). */
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 function word(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value);
+  if (CALENDAR_DAY.test(text)) return formatCalendarDay(text);
   return Object.hasOwn(WORDS, text) ? (WORDS[text] ?? text) : text;
 }
 

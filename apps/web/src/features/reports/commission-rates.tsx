@@ -3,7 +3,7 @@ import { Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } fr
 import { notifications } from '@mantine/notifications';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { toIsoDay } from '@odonto/domain/dates';
+import { formatCalendarDay, toIsoDay } from '@odonto/domain/dates';
 import { formatPercent, parsePercent } from '@odonto/domain/money';
 import { isCalendarDay } from '@odonto/domain/reports';
 import { visibleError } from '../../lib/form';
@@ -142,7 +142,7 @@ export function CommissionRates() {
                   <Table.Td>{rate.doctorName ?? rate.doctorId}</Table.Td>
                   <Table.Td>{rate.priceItemName ?? 'General'}</Table.Td>
                   <Table.Td ta="right">{formatPercent(rate.rateBp)}</Table.Td>
-                  <Table.Td>{rate.validFrom}</Table.Td>
+                  <Table.Td>{formatCalendarDay(rate.validFrom)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,6 +1,7 @@
 // `npm test`: the whole suite — unit and API tests (Vitest; API on SQLite, and on PostgreSQL too when
 // TEST_DATABASE_URL is set), then end-to-end tests in Chromium (Playwright) against the real server.
-// `npm test -- <spec file>…` runs all of Vitest and only those end-to-end specs (CI's second Node.js).
+// `npm test -- <spec file>… [--grep …]` runs all of Vitest and only those end-to-end tests (CI's second
+// Node.js): the arguments go to Playwright.
 // Ends with one summary line 'N passed, N failed' and a non-zero exit code when anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -72,7 +72,8 @@ test('an admin invites a user: the mail’s link sets the password, the user sig
   await expect(userRow(page, 'Ana Invitată')).toContainText('invitație în așteptare');
 
   const mail = await demoApp.mailbox.waitFor(email);
-  expect(mail).toContain('Clinica Dentară Zâmbet v-a invitat în Odonto');
+  // Signed by the clinic, whose name another test in the same demo app may have changed.
+  expect(mail).toContain(' v-a invitat în Odonto, aplicația clinicii');
   expect(mail).toContain('valabil 72 de ore');
 
   const invited = await newPage(browser, demoApp.url);

@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { sentryVitePlugin } from '@sentry/bundler-plugins/vite';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
+import { phaseChunks } from './build/chunk-groups';
 
 const API_TARGET = process.env.ODONTO_API_URL ?? 'http://localhost:3000';
 
@@ -77,11 +78,16 @@ export default defineConfig({
         // deploys that do not upgrade them (issue 15's budgets; decision 0039). The screens' own code and
         // what they alone use stay split by the lazy routes (app/router.tsx).
         codeSplitting: {
+          // A group takes only the modules it names: with their dependencies it would pull the entry's own
+          // modules (Mantine's core, say) out of the entry and into the sign-in chunk.
+          includeDependenciesRecursively: false,
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // The sign-in screen's modules, then the signed-in shell's with the patient list's, one chunk each.
+            { name: phaseChunks('app/main.tsx') },
           ],
         },
       },

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { can } from '@odonto/domain/roles';
+import { can, landingPath } from '@odonto/domain/roles';
 import { sessionQuery, setupStatusQuery } from '../features/auth/api';
 import { listSearch, readFilters, readPage, toListQuery } from '../features/patients/list-params';
 import { requestEarly } from '../lib/http';
@@ -24,15 +24,27 @@ export function prefetchSession(queryClient: QueryClient): void {
 export async function prefetchPatientList(queryClient: QueryClient, url: string): Promise<void> {
   try {
     const params = new URL(url).searchParams;
-    const filters = readFilters(params);
     const session =
       queryClient.getQueryData(sessionQuery.queryKey) ?? (await queryClient.ensureQueryData(sessionQuery));
-    if (!session || !canOpenPatients(session.userCtx.roles)) return;
-    const isDeletedList = filters.deleted === true && can(session.userCtx.roles, 'restore:patient');
-    requestEarly(
-      `/api/pacienti?${listSearch(toListQuery({ ...filters, deleted: isDeletedList }, readPage(params)))}`,
-    );
+    if (session) requestPatientList(params, session.userCtx.roles);
   } catch {
     // Without the session the guards decide; the page asks for its data itself.
   }
+}
+
+function requestPatientList(params: URLSearchParams, roles: readonly string[]): void {
+  if (!canOpenPatients(roles)) return;
+  const filters = readFilters(params);
+  const isDeletedList = filters.deleted === true && can(roles, 'restore:patient');
+  requestEarly(
+    `/api/pacienti?${listSearch(toListQuery({ ...filters, deleted: isDeletedList }, readPage(params)))}`,
+  );
+}
+
+/**
+ * The landing screen's data for a user whose password was just accepted, asked for beside the session
+ * check that follows (the list is the landing screen of every role that may open it).
+ */
+export function prefetchLanding(roles: readonly string[]): void {
+  if (landingPath(roles) === '/pacienti') requestPatientList(new URLSearchParams(), roles);
 }

@@ -10,10 +10,11 @@ import { canOpenPriceList } from '../features/price-list/price-list-access';
 import { canOpenReports } from '../features/reports/reports-access';
 import { canOpenSignatureStation } from '../features/signatures/station-access';
 import { useSession } from '../features/auth/api';
+import type { SignInHeadStart } from '../features/auth/login-form';
 import { canOpenPatients, canOpenSettings, canOpenSterilisation, canOpenUsers } from './access';
 import { GuestOnly, RequireAccess, RequireSession, SetupGate } from './guards';
 import { lazyPage, PageLoading, type LazyPageComponent } from './lazy-page';
-import { prefetchPatientList, prefetchSession } from './prefetch';
+import { prefetchLanding, prefetchPatientList, prefetchSession } from './prefetch';
 import { PageError } from './page-error';
 import { reportError } from './sentry';
 
@@ -141,6 +142,13 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
     if (queryClient) void prefetchPatientList(queryClient, request.url);
     return null;
   };
+  const signInHeadStart: SignInHeadStart = {
+    onSubmitted: () => {
+      AppLayout.preload();
+      PatientListPage.preload();
+    },
+    onPasswordAccepted: prefetchLanding,
+  };
   return [
     {
       // The page a patient opens from a review link: public, phone-sized, outside the setup gate and the
@@ -172,7 +180,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
           loader: preloading(LoginPage),
           element: (
             <GuestOnly>
-              <LoginPage />
+              <LoginPage headStart={signInHeadStart} />
             </GuestOnly>
           ),
         },

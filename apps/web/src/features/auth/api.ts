@@ -60,15 +60,18 @@ function useRefreshSession() {
 
 /**
  * POST /api/login. Errors are shown by the login screen itself. With two-factor sign-in the answer asks
- * for a second step instead (decision 0027): no session yet, nothing to refresh.
+ * for a second step instead (decision 0027): no session yet, nothing to refresh. `onPasswordAccepted` runs
+ * as the session is read again, not after it.
  */
-export function useLogin() {
+export function useLogin(onPasswordAccepted?: (roles: readonly string[]) => void) {
   const refreshSession = useRefreshSession();
   return useMutation({
     mutationFn: (credentials: LoginRequest): Promise<LoginAnswer> =>
       request('/api/login', { method: 'POST', body: credentials, schema: loginAnswer }),
     onSuccess: async (answer) => {
-      if (!('twoFactor' in answer)) await refreshSession();
+      if ('twoFactor' in answer) return;
+      onPasswordAccepted?.(answer.roles);
+      await refreshSession();
     },
     meta: { isErrorHandled: true },
   });

@@ -10,7 +10,18 @@ import { loginErrorMessage } from './auth-errors';
 
 type LoginInput = z.input<typeof loginRequest>;
 
+/**
+ * Work the app starts before the sign-in has finished, so that the first screen does not wait for it in
+ * turn (each step is a round trip on a mobile connection): the signed-in screens' code as the form is
+ * sent, the landing screen's data as soon as the password is accepted, beside the session check.
+ */
+export interface SignInHeadStart {
+  onSubmitted: () => void;
+  onPasswordAccepted: (roles: readonly string[]) => void;
+}
+
 export interface LoginFormProps {
+  headStart?: SignInHeadStart | undefined;
   /** Signed in, or a second step is needed (decision 0027). */
   onSuccess: (answer: LoginAnswer) => void;
   onError: (message: string) => void;
@@ -50,8 +61,8 @@ function PasswordField({ control }: { control: Control<LoginInput, unknown, Logi
  * SPEC.md §2 login mode: email, password with show/hide, the submit button and 'Ați uitat parola?'. The
  * button says 'Intră în cont', not SPEC's 'login' (decision 0033).
  */
-export function LoginForm({ onSuccess, onError, onForgotPassword }: LoginFormProps) {
-  const login = useLogin();
+export function LoginForm({ headStart, onSuccess, onError, onForgotPassword }: LoginFormProps) {
+  const login = useLogin(headStart?.onPasswordAccepted);
   const { control, handleSubmit, formState } = useForm<LoginInput, unknown, LoginRequest>({
     mode: 'onChange',
     resolver: zodResolver(loginRequest),
@@ -59,6 +70,7 @@ export function LoginForm({ onSuccess, onError, onForgotPassword }: LoginFormPro
   });
 
   function handleLogin(credentials: LoginRequest) {
+    headStart?.onSubmitted();
     login.mutate(credentials, {
       onSuccess,
       onError: (error) => onError(loginErrorMessage(error)),

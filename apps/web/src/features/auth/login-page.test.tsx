@@ -86,6 +86,18 @@ describe('login mode', () => {
     expect(router.state.location.pathname).toBe(path);
     const login = calls.find((call) => call.url === '/api/login');
     expect(login?.body).toEqual({ email: 'ana@clinica.ro', password: 'parola-buna-123' });
+    // The landing list is asked for as soon as the password is accepted, beside the session check that
+    // follows, not after it; and only once (the page takes that answer). Nobody else asks for it.
+    const afterLogin = calls
+      .slice(calls.indexOf(login as (typeof calls)[number]) + 1)
+      .map((call) => call.url);
+    const listCalls = afterLogin.filter((url) => url.startsWith('/api/pacienti?'));
+    expect(listCalls).toHaveLength(path === '/pacienti' ? 1 : 0);
+    if (path === '/pacienti') {
+      expect(afterLogin.findIndex((url) => url.startsWith('/api/pacienti?'))).toBeLessThan(
+        afterLogin.indexOf('/api/check-login'),
+      );
+    }
   });
 });
 

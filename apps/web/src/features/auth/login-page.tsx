@@ -10,7 +10,7 @@ import type { LoginAnswer, TotpSetup } from '@odonto/domain/contracts/two-factor
 import { useQueryClient } from '@tanstack/react-query';
 import { usePageTitle } from '../../ui/use-page-title';
 import { AuthCard } from './auth-card';
-import { LoginForm } from './login-form';
+import { LoginForm, type SignInHeadStart } from './login-form';
 import { NewPasswordForm } from './new-password-form';
 import { ResetRequestForm } from './reset-request-form';
 import { resetLinkFrom } from './reset-link';
@@ -38,10 +38,12 @@ export const PASSWORD_SAVED_MESSAGE =
 export interface LoginPageProps {
   /** Called after a new password was saved (SPEC.md §4 "runs a callback"). */
   onPasswordSaved?: () => void;
+  /** What the app starts ahead while the sign-in is on its way (the router's: issue 15's budgets). */
+  headStart?: SignInHeadStart;
 }
 
 /** The login screen with its four modes and its error flag (SPEC.md §2, §4, §8). */
-export function LoginPage({ onPasswordSaved }: LoginPageProps) {
+export function LoginPage({ onPasswordSaved, headStart }: LoginPageProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
@@ -122,6 +124,7 @@ export function LoginPage({ onPasswordSaved }: LoginPageProps) {
         ) : null}
         {mode === 'login' ? (
           <LoginForm
+            headStart={headStart}
             onSuccess={handlePasswordAccepted}
             onError={setErrorMessage}
             onForgotPassword={() => handleSwitchMode('reset')}

@@ -6,14 +6,22 @@ import { DEMO_USERS, expect, test } from '../fixtures';
 import { uniqueWord } from '../support/patients';
 import { countPrints, printsSoFar, printToPdf } from '../support/print';
 
-/** A demo patient with treatments, as GET /api/get-pacient answers it. */
+/**
+ * A demo patient with treatments, as GET /api/get-pacient answers it. Other tests add patients to the
+ * same demo clinic, which can push the demo's own past the first page: the pages are read in turn.
+ */
 async function patientWithTreatments(page: Page): Promise<Patient> {
-  const list = (await (await page.request.get('/api/pacienti?page=1')).json()) as PatientListResponse;
-  for (const item of list.pacienti) {
-    const patient = (await (await page.request.get(`/api/get-pacient/${item._id}`)).json()) as Patient;
-    if (patient.history.length > 0) return patient;
+  for (let pageNumber = 1; pageNumber <= 20; pageNumber += 1) {
+    const list = (await (
+      await page.request.get(`/api/pacienti?page=${pageNumber}`)
+    ).json()) as PatientListResponse;
+    for (const item of list.pacienti) {
+      const patient = (await (await page.request.get(`/api/get-pacient/${item._id}`)).json()) as Patient;
+      if (patient.history.length > 0) return patient;
+    }
+    if (list.pacienti.length === 0) break;
   }
-  throw new Error('no demo patient with treatments on the first page');
+  throw new Error('no demo patient with treatments in the first 20 pages');
 }
 
 test('an admin sets the clinic details and prints a patient file with that letterhead', async ({

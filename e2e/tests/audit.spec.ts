@@ -49,6 +49,9 @@ test.describe('audit trail', () => {
       'href',
       `/pacienti/history/${patient._id}`,
     );
+    await expect(page.getByTestId('page-summary')).toHaveText(
+      /^Pagina 1 din \d+ · \d+ (de )?înregistr(are|ări)$/,
+    );
     await page.screenshot({ path: test.info().outputPath('audit-screen.png'), fullPage: true });
 
     // A GDPR answer in one click: the same filter as a CSV file for Excel.

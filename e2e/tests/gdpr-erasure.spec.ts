@@ -35,6 +35,8 @@ test('an admin anonymises a patient past the retention period from the report, a
   const row = page.getByTestId('retention-row').filter({ hasText: `Uitatescu ${prenume}` });
   await expect(row).toContainText('04.01.2010');
   await expect(row).toContainText('04.01.2020');
+  // The report's pager counts its patients (exactly, below 1,000).
+  await expect(page.getByTestId('page-summary')).toHaveText(/^Pagina 1 din \d+ · \d+ (de )?pacien(t|ți)$/);
   await page.screenshot({ path: test.info().outputPath('gdpr-retention-report.png'), fullPage: true });
 
   await row.getByRole('button', { name: 'Anonimizează' }).click();

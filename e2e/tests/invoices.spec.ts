@@ -259,6 +259,8 @@ test('the admin finds the invoice left to check in SPV and binds it to the uploa
   // The demo shows every state: validated and refused among them.
   await expect(invoices.getByText('Validată de ANAF').first()).toBeVisible({ timeout: SLOW });
   await expect(invoices.getByText('Respinsă de ANAF').first()).toBeVisible();
+  // The list's pager, as on the other lists: the page, the pages and the documents counted.
+  await expect(page.getByTestId('page-summary')).toHaveText(/^Pagina 1 din \d+ · \d+ (de )?factur(ă|i)$/);
 
   await page.getByRole('combobox', { name: 'Stare e-Factura' }).click();
   await page.getByRole('option', { name: 'De verificat în SPV' }).click();

@@ -5,7 +5,9 @@ export interface MockAnswer {
   body?: unknown;
 }
 
-type Handler = MockAnswer | ((request: { url: string; method: string; body: unknown }) => MockAnswer);
+/** An answer, or a function answering each request (its address with the query string). */
+export type MockHandler =
+  MockAnswer | ((request: { url: string; method: string; body: unknown }) => MockAnswer);
 
 /** A recorded call to the mocked API. */
 export interface MockCall {
@@ -20,7 +22,7 @@ export interface MockCall {
  * Replaces fetch with answers keyed by 'METHOD /path' (query string ignored). Unknown calls answer
  * 404 with the API's error body, so a test fails loudly instead of hanging.
  */
-export function mockApi(handlers: Record<string, Handler>): { calls: MockCall[] } {
+export function mockApi(handlers: Record<string, MockHandler>): { calls: MockCall[] } {
   const calls: MockCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;

@@ -1,8 +1,8 @@
 import type { Patient, PatientListItem, PatientListResponse } from '@odonto/domain/contracts/patients';
 import type { PlacesResponse } from '@odonto/domain/contracts/places';
-import { countLimit, pagedTotal } from '@odonto/domain/contracts/paging';
 import { COUNTIES } from '@odonto/domain/places';
 import type { MockAnswer } from './mock-api';
+import { pagedAnswer } from './paging';
 
 /** A patient as GET /api/get-pacient answers it. */
 export function makePatient(overrides: Partial<Patient> = {}): Patient {
@@ -51,19 +51,15 @@ export function makeListItem(overrides: Partial<PatientListItem> = {}): PatientL
   };
 }
 
-/** `count` patients numbered from `first` down, as one page of the list. */
 /** The page as the server answers it, its total capped past 1,000 the way the server caps it. */
 export function listPage(page: number, total: number, pageSize = 10): PatientListResponse {
   const first = total - (page - 1) * pageSize;
-  const count = Math.max(0, Math.min(pageSize, first));
-  const limit = countLimit({ offset: (page - 1) * pageSize, limit: pageSize });
+  const { rowCount, ...paged } = pagedAnswer(page, total, pageSize);
   return {
-    pacienti: Array.from({ length: count }, (_, index) =>
+    pacienti: Array.from({ length: rowCount }, (_, index) =>
       makeListItem({ _id: `p${first - index}`, id: first - index, nume: `Pacient${first - index}` }),
     ),
-    ...pagedTotal(Math.min(total, limit), limit),
-    page,
-    pageSize,
+    ...paged,
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedTotalFields } from './paging';
 import { toInstant, wallTimeAt } from '../clinic-time';
 import { formatCalendarDay } from '../dates';
 import { formatLei } from '../money';
@@ -68,7 +69,8 @@ export type AuditRow = z.infer<typeof auditRow>;
 
 export const auditListResponse = z.object({
   rows: z.array(auditRow),
-  total: z.number().int(),
+  /** Exact up to 1,000 matches, then a lower bound with `totalIsCapped` (contracts/paging.ts). */
+  ...pagedTotalFields,
   page: z.number().int(),
   pageSize: z.number().int(),
   /** The patient the list is filtered by, named even when no row matches. */

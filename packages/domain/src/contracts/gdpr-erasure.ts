@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedTotalFields } from './paging';
 import { formatCalendarDay } from '../dates';
 import { DEFAULT_RETENTION_YEARS, MAX_RETENTION_YEARS, MIN_RETENTION_YEARS } from '../gdpr-retention';
 
@@ -78,7 +79,8 @@ export type RetentionReportRow = z.infer<typeof retentionReportRow>;
 
 export const retentionReport = z.object({
   ani: z.number().int(),
-  total: z.number().int(),
+  /** Exact up to 1,000 matches, then a lower bound with `totalIsCapped` (contracts/paging.ts). */
+  ...pagedTotalFields,
   page: z.number().int(),
   pageSize: z.number().int(),
   pacienti: z.array(retentionReportRow),

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { efacturaSubmission } from './efactura';
+import { pagedTotalFields } from './paging';
 import { validateCnp } from '../cnp';
 import { validateCui } from '../cui';
 import { amountBani } from '../money';
@@ -239,7 +240,10 @@ export type InvoiceListQuery = z.input<typeof invoiceListQuery>;
 
 export const invoiceListResponse = z.object({
   items: z.array(invoiceListItem),
-  total: z.number().int(),
+  /** Exact up to 1,000 matches, then a lower bound with `totalIsCapped` (contracts/paging.ts). */
+  ...pagedTotalFields,
+  page: z.number().int(),
+  pageSize: z.number().int(),
 });
 export type InvoiceListResponse = z.infer<typeof invoiceListResponse>;
 

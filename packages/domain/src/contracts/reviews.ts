@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedTotalFields } from './paging';
 import { toInstant } from '../clinic-time';
 import { MAX_RATING, MIN_RATING, type IneligibleReason } from '../reviews';
 
@@ -101,7 +102,8 @@ export type Review = z.infer<typeof review>;
 
 export const reviewListResponse = z.object({
   reviews: z.array(review),
-  total: z.number().int(),
+  /** Exact up to 1,000 matches, then a lower bound with `totalIsCapped` (contracts/paging.ts). */
+  ...pagedTotalFields,
   page: z.number().int(),
   pageSize: z.number().int(),
 });

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { countUpTo } from '../../db/capped-count.queries';
 import type { Database } from '../../db/database';
 
 /** What the audit list is restricted by; times are ISO instants (whole Bucharest days already applied). */
@@ -87,11 +88,13 @@ export async function findAuditPage(
   return auditPageQuery(db, filter, page).execute();
 }
 
-export async function countAudit(db: Kysely<Database>, filter: AuditListFilter): Promise<number> {
-  const row = await filtered(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+/** How many rows the filter matches, up to `limit` (countLimit in contracts/paging.ts). */
+export async function countAudit(
+  db: Kysely<Database>,
+  filter: AuditListFilter,
+  limit: number,
+): Promise<number> {
+  return countUpTo(db, filtered(db, filter), limit);
 }
 
 /** The next `limit` rows after the cursor (keyset paging, so a long export never re-reads what it sent). */

@@ -11,6 +11,7 @@ import {
 } from '@odonto/domain/contracts/audit';
 import { endOfDay, startOfDay, toIsoDay } from '@odonto/domain/dates';
 import { MESSAGES } from '@odonto/domain/messages';
+import { countLimit, pagedTotal } from '@odonto/domain/contracts/paging';
 import type { Clock } from '../../app-types';
 import type { Database } from '../../db/database';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
@@ -59,21 +60,25 @@ export function toAuditFilter(params: AuditFilter): AuditListFilter {
   return filter;
 }
 
-/** GET /api/audit: one page, newest first, the total, and the filtered patient's name. */
+/**
+ * GET /api/audit: one page, newest first, the total (exact up to 1,000, then "more than": decision 0040),
+ * and the filtered patient's name.
+ */
 export async function listAudit(
   db: Kysely<Database>,
   params: AuditFilter & { page: number },
 ): Promise<AuditListResponse> {
   const filter = toAuditFilter(params);
-  const offset = (params.page - 1) * AUDIT_PAGE_SIZE;
-  const [rows, total, patient] = await Promise.all([
-    findAuditPage(db, filter, { limit: AUDIT_PAGE_SIZE, offset }),
-    countAudit(db, filter),
+  const page = { limit: AUDIT_PAGE_SIZE, offset: (params.page - 1) * AUDIT_PAGE_SIZE };
+  const limit = countLimit(page);
+  const [rows, counted, patient] = await Promise.all([
+    findAuditPage(db, filter, page),
+    countAudit(db, filter, limit),
     params.patient === undefined ? undefined : findPatientNames(db, params.patient),
   ]);
   return {
     rows: rows.map(toAuditRow),
-    total,
+    ...pagedTotal(counted, limit),
     page: params.page,
     pageSize: AUDIT_PAGE_SIZE,
     patient:

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { ANONYMISED_PATIENT, ERASED_TEXT } from '@odonto/domain/contracts/gdpr-erasure';
+import { countUpTo } from '../../db/capped-count.queries';
 import type { Database, PatientRow } from '../../db/database';
 import { readSettingText, swapSettingText } from '../../db/settings.queries';
 import { patientSearchKey } from '../patients/patient-search';
@@ -90,11 +91,13 @@ function pastRetention(db: Kysely<Database>, cutoff: string) {
     );
 }
 
-export async function countPastRetention(db: Kysely<Database>, cutoff: string): Promise<number> {
-  const row = await pastRetention(db, cutoff)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+/** How many patients are past retention, up to `limit` (countLimit in contracts/paging.ts). */
+export async function countPastRetention(
+  db: Kysely<Database>,
+  cutoff: string,
+  limit: number,
+): Promise<number> {
+  return countUpTo(db, pastRetention(db, cutoff), limit);
 }
 
 export async function listPastRetention(

@@ -10,6 +10,7 @@ import {
   type RetentionReport,
   type RetentionSettings,
 } from '@odonto/domain/contracts/gdpr-erasure';
+import { countLimit, pagedTotal } from '@odonto/domain/contracts/paging';
 import { toIsoDay } from '@odonto/domain/dates';
 import {
   isRetentionPassed,
@@ -78,7 +79,10 @@ export async function saveRetention(
   return next;
 }
 
-/** GET /api/gdpr/retentie: the patients past the retention period on the clinic day of now, a page at a time. */
+/**
+ * GET /api/gdpr/retentie: the patients past the retention period on the clinic day of now, a page at a
+ * time, with their total (exact up to 1,000, then "more than": decision 0040).
+ */
 export async function retentionReport(
   db: Kysely<Database>,
   now: Date,
@@ -86,13 +90,15 @@ export async function retentionReport(
 ): Promise<RetentionReport> {
   const { ani } = (await readRetention(db)).settings;
   const cutoff = retentionCutoff(now, ani);
-  const [total, rows] = await Promise.all([
-    countPastRetention(db, cutoff),
-    listPastRetention(db, cutoff, RETENTION_PAGE_SIZE, (page - 1) * RETENTION_PAGE_SIZE),
+  const offset = (page - 1) * RETENTION_PAGE_SIZE;
+  const limit = countLimit({ offset, limit: RETENTION_PAGE_SIZE });
+  const [counted, rows] = await Promise.all([
+    countPastRetention(db, cutoff, limit),
+    listPastRetention(db, cutoff, RETENTION_PAGE_SIZE, offset),
   ]);
   return {
     ani,
-    total,
+    ...pagedTotal(counted, limit),
     page,
     pageSize: RETENTION_PAGE_SIZE,
     pacienti: rows.map((row) => {

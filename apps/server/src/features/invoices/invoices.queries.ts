@@ -8,6 +8,7 @@ import type {
   InvoiceRow,
   InvoicesTable,
 } from '../../db/database';
+import { countUpTo } from '../../db/capped-count.queries';
 import { readSettingText, swapSettingText } from '../../db/settings.queries';
 
 const SETTINGS_KEY = 'invoices';
@@ -176,14 +177,9 @@ export interface InvoiceFilter {
   patientId?: string;
   /** A doctor's narrowed view: only patients whose `medic` is this (normalised) name. */
   medicNorm?: string;
-  offset: number;
-  limit: number;
 }
 
-export async function listInvoices(
-  db: Kysely<Database>,
-  filter: InvoiceFilter,
-): Promise<{ rows: InvoiceWithNames[]; total: number }> {
+function filteredInvoices(db: Kysely<Database>, filter: InvoiceFilter) {
   let query = invoiceSelect(db);
   if (filter.month) {
     query = query
@@ -194,18 +190,31 @@ export async function listInvoices(
   if (filter.state) query = query.where('s.state', '=', filter.state as EfacturaSubmissionStateColumn);
   if (filter.patientId) query = query.where('i.patient_id', '=', filter.patientId);
   if (filter.medicNorm !== undefined) query = query.where('p.medic_norm', '=', filter.medicNorm);
-  const counted = await query
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  const rows = await query
+  return query;
+}
+
+/** A page of the documents the filter matches, the newest first. */
+export async function findInvoices(
+  db: Kysely<Database>,
+  filter: InvoiceFilter,
+  page: { limit: number; offset: number },
+): Promise<InvoiceWithNames[]> {
+  return filteredInvoices(db, filter)
     .orderBy('i.issue_date', 'desc')
     .orderBy('i.created_at', 'desc')
     .orderBy('i.id')
-    .offset(filter.offset)
-    .limit(filter.limit)
+    .offset(page.offset)
+    .limit(page.limit)
     .execute();
-  return { rows, total: Number(counted.n) };
+}
+
+/** How many documents the filter matches, up to `limit` (countLimit in contracts/paging.ts). */
+export async function countInvoices(
+  db: Kysely<Database>,
+  filter: InvoiceFilter,
+  limit: number,
+): Promise<number> {
+  return countUpTo(db, filteredInvoices(db, filter), limit);
 }
 
 /** The stored ANAF answer ZIP of a document (features/efactura keeps it as a file), if there is one. */

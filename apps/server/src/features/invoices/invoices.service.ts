@@ -9,6 +9,7 @@ import {
   type issueInvoiceRequest,
   type PatientInvoicesResponse,
 } from '@odonto/domain/contracts/invoices';
+import { countLimit, pagedTotal } from '@odonto/domain/contracts/paging';
 import { DEFAULT_VAT_SETTINGS, vatSettings } from '@odonto/domain/contracts/price-list';
 import { toIsoDay } from '@odonto/domain/dates';
 import { documentNumber, type EInvoiceDocument } from '@odonto/domain/efactura';
@@ -34,16 +35,18 @@ import { readInvoiceSettings } from './invoice-settings.service';
 import { parseDocument, toInvoice, toListItem } from './invoices.presenter';
 import {
   claimCharges,
+  countInvoices,
   findCreditNotesOf,
   findInvoice,
   findInvoiceLines,
   findInvoicedChargeIds,
+  findInvoices,
   findInvoicesByIds,
   insertInvoice,
   insertInvoiceLines,
-  listInvoices,
   releaseCharges,
   seriesCounter,
+  type InvoiceFilter,
   type InvoiceWithNames,
 } from './invoices.queries';
 
@@ -308,22 +311,29 @@ async function presentList(db: Kysely<Database>, rows: InvoiceWithNames[]) {
   );
 }
 
-/** GET /api/facturi */
+/** GET /api/facturi: a page, the newest first, and the total (exact up to 1,000, then "more than"). */
 export async function listInvoicesFor(
   db: Kysely<Database>,
   query: z.output<typeof invoiceListQuery>,
   scope: string | undefined,
 ): Promise<InvoiceListResponse> {
-  const { rows, total } = await listInvoices(db, {
+  const filter: InvoiceFilter = {
     ...(query.luna ? { month: query.luna } : {}),
     ...(query.serie ? { series: query.serie } : {}),
     ...(query.stare ? { state: query.stare } : {}),
     ...(query.pacient ? { patientId: query.pacient } : {}),
     ...(scope !== undefined ? { medicNorm: scope } : {}),
-    offset: (query.page - 1) * query.pageSize,
-    limit: query.pageSize,
-  });
-  return { items: await presentList(db, rows), total };
+  };
+  const page = { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
+  const limit = countLimit(page);
+  const counted = await countInvoices(db, filter, limit);
+  const rows = page.offset < counted ? await findInvoices(db, filter, page) : [];
+  return {
+    items: await presentList(db, rows),
+    ...pagedTotal(counted, limit),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 /** GET /api/pacienti/{id}/facturi: the patient's documents, the charges still to invoice, the buyer to propose. */
@@ -336,7 +346,7 @@ export async function patientInvoices(
   if (!patient || (scope !== undefined && patient.medic_norm !== scope)) {
     throw new AppError(404, 'not_found', INVOICE_MESSAGES.patientNotFound);
   }
-  const { rows } = await listInvoices(db, { patientId, offset: 0, limit: 500 });
+  const rows = await findInvoices(db, { patientId }, { offset: 0, limit: 500 });
   const charges = await findChargesForInvoice(db, patientId);
   const invoiced = await findInvoicedChargeIds(
     db,

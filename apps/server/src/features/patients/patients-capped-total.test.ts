@@ -1,24 +1,11 @@
 import { expect, it } from 'vitest';
 import { describeEachDialect } from '../../../test/build-test-app';
-import { insertPatients, type BulkPatient } from './patients-bulk';
+import { bulkPatients } from '../../../test/capped-total';
+import { insertPatients } from './patients-bulk';
 import { listVia, signIn } from './patients.test-support';
 
-function zamfirescu(count: number, judet: string, start: Date): BulkPatient[] {
-  return Array.from({ length: count }, (_, i) => ({
-    nume: 'Zamfirescu',
-    prenume: 'Ion',
-    email: '',
-    telefon: `07${String(20_000_000 + i).padStart(8, '0')}`,
-    birthdate: null,
-    judet,
-    oras: '',
-    tara: 'România',
-    medic: '',
-    igienizare: false,
-    antecedente: {},
-    antecedenteDetalii: '',
-    createdAt: new Date(start.getTime() + i * 60_000),
-  }));
+function zamfirescu(count: number, judet: string, start: Date) {
+  return bulkPatients(count, start, () => ({ judet }));
 }
 
 // Every way the list counts: the per-combination counts, a 3+ letter search, a 1–2 letter one, an equality

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import type { DialectName } from '../../db/dialect';
 import { describeEachDialect } from '../../../test/build-test-app';
+import { bulkPatients } from '../../../test/capped-total';
 import { call } from '../../../test/http';
 import { planSearch } from './patient-search';
 import { insertPatients, type BulkPatient } from './patients-bulk';
@@ -19,20 +20,11 @@ const SURNAMES = ['Popescu', 'Ionescu', 'Dumitrescu', 'Stan', 'Gheorghiu', 'Munt
 const NAMES = ['Ion', 'Maria', 'Elena', 'Andrei', 'Ștefan', 'Ana', 'Mihaela', 'Vlad'];
 
 function generated(count: number, start = new Date('2025-01-01T08:00:00.000Z')): BulkPatient[] {
-  return Array.from({ length: count }, (_, i) => ({
+  return bulkPatients(count, start, (i) => ({
     nume: SURNAMES[i % SURNAMES.length] ?? '',
     prenume: NAMES[(i * 7) % NAMES.length] ?? '',
-    email: '',
     telefon: `07${String(10_000_000 + i * 7919).padStart(8, '0')}`,
-    birthdate: null,
     judet: i % 3 === 0 ? 'Argeș' : 'Cluj',
-    oras: '',
-    tara: 'România',
-    medic: '',
-    igienizare: false,
-    antecedente: {},
-    antecedenteDetalii: '',
-    createdAt: new Date(start.getTime() + i * 60_000),
   }));
 }
 

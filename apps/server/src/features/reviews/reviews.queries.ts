@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { countUpTo } from '../../db/capped-count.queries';
 import type { Database, NewReviewRow, ReviewRow } from '../../db/database';
 
 /** What the reviews list and its statistics are restricted by; times are ISO instants. */
@@ -51,11 +52,13 @@ export async function findReviewsPage(
     .execute();
 }
 
-export async function countReviews(db: Kysely<Database>, filter: ReviewListFilter): Promise<number> {
-  const row = await filtered(db, filter)
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+/** How many reviews the filter matches, up to `limit` (countLimit in contracts/paging.ts). */
+export async function countReviews(
+  db: Kysely<Database>,
+  filter: ReviewListFilter,
+  limit: number,
+): Promise<number> {
+  return countUpTo(db, filtered(db, filter), limit);
 }
 
 /** How many filtered reviews each doctor has per number of stars. */

@@ -9,6 +9,7 @@ import {
   type ReviewSettings,
   type ReviewStatsResponse,
 } from '@odonto/domain/contracts/reviews';
+import { countLimit, pagedTotal } from '@odonto/domain/contracts/paging';
 import { endOfDay, startOfDay } from '@odonto/domain/dates';
 import {
   isLowRating,
@@ -69,18 +70,23 @@ function toReview(row: ReviewListRow) {
   };
 }
 
-/** GET /api/reviews: one page of the filtered reviews, newest first. */
+/**
+ * GET /api/reviews: one page of the filtered reviews, newest first, with their total (exact up to 1,000,
+ * then "more than": decision 0040).
+ */
 export async function listReviews(
   db: Kysely<Database>,
   filter: ReviewFilter,
   page: number,
 ): Promise<ReviewListResponse> {
   const listFilter = toListFilter(filter);
-  const [rows, total] = await Promise.all([
-    findReviewsPage(db, listFilter, (page - 1) * REVIEW_PAGE_SIZE, REVIEW_PAGE_SIZE),
-    countReviews(db, listFilter),
+  const offset = (page - 1) * REVIEW_PAGE_SIZE;
+  const limit = countLimit({ offset, limit: REVIEW_PAGE_SIZE });
+  const [rows, counted] = await Promise.all([
+    findReviewsPage(db, listFilter, offset, REVIEW_PAGE_SIZE),
+    countReviews(db, listFilter, limit),
   ]);
-  return { reviews: rows.map(toReview), total, page, pageSize: REVIEW_PAGE_SIZE };
+  return { reviews: rows.map(toReview), ...pagedTotal(counted, limit), page, pageSize: REVIEW_PAGE_SIZE };
 }
 
 /** The months the chart shows for a period: from its first to its last month, at most 36. */

@@ -5,12 +5,10 @@ import dayjs from 'dayjs';
 import type { AuditListResponse, AuditRow } from '@odonto/domain/contracts/audit';
 import { routes } from '../../app/router';
 import { NO_SETUP, sessionFor } from '../../test/fixtures';
-import { mockApi, type MockAnswer } from '../../test/mock-api';
+import { mockApi, type MockHandler as Handler } from '../../test/mock-api';
+import { expectPager, pagedAnswer } from '../../test/paging';
 import { renderRoutes } from '../../test/render';
 import { dayAriaLabel } from '../../ui/date-labels';
-import { entryCount } from './audit-page';
-
-type Handler = MockAnswer | ((request: { url: string; method: string; body: unknown }) => MockAnswer);
 
 function auditRow(id: number, overrides: Partial<AuditRow> = {}): AuditRow {
   return {
@@ -37,13 +35,11 @@ function pagedAudit(total: number): Handler {
   return ({ url }) => {
     const params = new URL(url, 'http://localhost').searchParams;
     const page = Number(params.get('page'));
+    const { rowCount, ...paged } = pagedAnswer(page, total, 50);
     // A few rows stand for the page's 50: rendering fifty rows would only slow the test down.
-    const count = Math.max(0, Math.min(3, total - (page - 1) * 50));
     const body: AuditListResponse = {
-      rows: Array.from({ length: count }, (_, i) => auditRow(total - (page - 1) * 50 - i)),
-      total,
-      page,
-      pageSize: 50,
+      rows: Array.from({ length: Math.min(3, rowCount) }, (_, i) => auditRow(total - (page - 1) * 50 - i)),
+      ...paged,
       patient: params.get('patient') === 'p1' ? { id: 'p1', label: 'Popescu Ion (fișa nr. 12)' } : null,
     };
     return { body };
@@ -128,10 +124,11 @@ describe('audit screen', () => {
           auditRow(1, { userName: null, userEmail: 'nimeni@exemplu.ro', patientId: null, patientName: null }),
         ],
         total: 2,
+        totalIsCapped: false,
         page: 1,
         pageSize: 50,
         patient: null,
-      },
+      } satisfies AuditListResponse,
     });
     await openAudit('/audit');
     const table = await screen.findByRole('table', { name: 'Jurnal de audit' });
@@ -249,6 +246,24 @@ describe('audit screen', () => {
     expect(await screen.findByText('Pagina 2 din 3 · 120 de înregistrări')).toBeTruthy();
   });
 
+  it('shows 1.000+ past 1,000 rows and still pages forward', async () => {
+    auditApi(['admin'], pagedAudit(1005));
+    const user = userEvent.setup();
+    await openAudit('/audit');
+    await expectPager('Pagina 1 din 20+ · 1.000+ înregistrări', true);
+    await user.click(screen.getByRole('button', { name: 'Pagina următoare' }));
+    await expectPager('Pagina 2 din 20+ · 1.000+ înregistrări', true);
+  });
+
+  it('pages from page 20 of a capped total to the last, where the total is exact again', async () => {
+    auditApi(['admin'], pagedAudit(1005));
+    const user = userEvent.setup();
+    await openAudit('/audit?page=20');
+    await expectPager('Pagina 20 din 20+ · 1.000+ înregistrări', true);
+    await user.click(screen.getByRole('button', { name: 'Pagina următoare' }));
+    await expectPager('Pagina 21 din 21 · 1005 înregistrări', false);
+  });
+
   it('narrows to one patient from a row', async () => {
     const { calls } = auditApi(['admin']);
     const user = userEvent.setup();
@@ -273,15 +288,5 @@ describe('audit screen', () => {
     expect(await screen.findByRole('heading', { name: 'Acces interzis' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Jurnal de audit' })).toBeNull();
     expect(auditRequests(calls)).toEqual([]);
-  });
-
-  it.each([
-    [0, '0 înregistrări'],
-    [1, '1 înregistrare'],
-    [19, '19 înregistrări'],
-    [20, '20 de înregistrări'],
-    [101, '101 înregistrări'],
-  ])('counts %i as %j', (total, text) => {
-    expect(entryCount(total)).toBe(text);
   });
 });

@@ -5,16 +5,9 @@ import { useAuditList } from './api';
 import { AuditFiltersPanel } from './audit-filters';
 import { exportHref, toListQuery, useAuditParams } from './audit-params';
 import { AuditTable } from './audit-table';
-import { ListPager } from '../../ui/list-pager';
+import { ListPager, type CountedNoun } from '../../ui/list-pager';
 
-/** '1 înregistrare', '7 înregistrări', '25 de înregistrări': Romanian puts 'de' after 20, 21, … */
-export function entryCount(total: number): string {
-  if (total === 1) return '1 înregistrare';
-  const lastTwo = total % 100;
-  return total === 0 || (lastTwo >= 1 && lastTwo <= 19)
-    ? `${total} înregistrări`
-    : `${total} de înregistrări`;
-}
+export const ENTRIES: CountedNoun = { singular: 'înregistrare', plural: 'înregistrări' };
 
 function EmptyState({ isPastLastPage, onFirstPage }: { isPastLastPage: boolean; onFirstPage: () => void }) {
   return (
@@ -41,7 +34,6 @@ export function AuditPage() {
   const { filters, page, setFilters, setPage, resetFilters } = useAuditParams();
   const list = useAuditList(toListQuery(filters, page));
   const data = list.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const patientLabel = filters.patient ? (data?.patient?.label ?? null) : null;
 
   return (
@@ -93,13 +85,7 @@ export function AuditPage() {
           </div>
         )}
       </Paper>
-      <ListPager
-        summary={data ? `Pagina ${data.page} din ${pageCount} · ${entryCount(data.total)}` : null}
-        page={page}
-        pageCount={pageCount}
-        isLoaded={Boolean(data)}
-        onPage={setPage}
-      />
+      <ListPager paged={data} noun={ENTRIES} page={page} onPage={setPage} />
     </Stack>
   );
 }

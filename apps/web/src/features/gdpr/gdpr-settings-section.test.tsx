@@ -3,7 +3,8 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { routes } from '../../app/router';
 import { NO_SETUP, sessionFor } from '../../test/fixtures';
-import { mockApi } from '../../test/mock-api';
+import { mockApi, type MockHandler } from '../../test/mock-api';
+import { expectPager, pagedAnswer } from '../../test/paging';
 import { PLACES, SLOW_SCREEN } from '../../test/patients';
 import { renderRoutes } from '../../test/render';
 
@@ -13,6 +14,7 @@ vi.setConfig({ testTimeout: SLOW_SCREEN.testTimeout });
 const REPORT = {
   ani: 10,
   total: 1,
+  totalIsCapped: false,
   page: 1,
   pageSize: 50,
   pacienti: [
@@ -28,14 +30,14 @@ const REPORT = {
   ],
 };
 
-function gdprApi() {
+function gdprApi(report: MockHandler = { body: REPORT }) {
   return mockApi({
     'GET /api/setup': NO_SETUP,
     'GET /api/check-login': { body: sessionFor(['admin']) },
     'GET /api/places': PLACES,
     'GET /api/settings/gdpr-retention': { body: { ani: 10, version: 2 } },
     'PUT /api/settings/gdpr-retention': { body: { ani: 12, version: 3 } },
-    'GET /api/gdpr/retentie': { body: REPORT },
+    'GET /api/gdpr/retentie': report,
   });
 }
 
@@ -56,6 +58,19 @@ describe('Setări → Date personale (GDPR)', () => {
     expect(row.textContent).toContain('Șters');
     expect(within(row).getByRole('button', { name: 'Anonimizează' })).toBeTruthy();
     expect(within(section).getByTestId('page-summary').textContent).toBe('Pagina 1 din 1 · 1 pacient');
+  });
+
+  it('shows 1.000+ past 1,000 patients and still pages forward', async () => {
+    gdprApi(({ url }) => {
+      const page = Number(new URL(url, 'http://localhost').searchParams.get('page'));
+      const { rowCount, ...paged } = pagedAnswer(page, 1005, 50);
+      const pacienti = REPORT.pacienti.slice(0, rowCount).map((row) => ({ ...row, _id: `p${page}` }));
+      return { body: { ...REPORT, ...paged, pacienti } };
+    });
+    await openSection();
+    await expectPager('Pagina 1 din 20+ · 1.000+ pacienți', true);
+    await userEvent.click(screen.getByRole('button', { name: 'Pagina următoare' }));
+    await expectPager('Pagina 2 din 20+ · 1.000+ pacienți', true);
   });
 
   it('checks the period in the browser, then saves it with the loaded version', async () => {

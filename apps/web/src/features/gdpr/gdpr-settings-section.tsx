@@ -14,24 +14,25 @@ import {
 } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatCalendarDay, formatInstrumentDate } from '@odonto/domain/dates';
-import { ListPager } from '../../ui/list-pager';
+import { ListPager, type CountedNoun } from '../../ui/list-pager';
 import { AnonymisePatientButton } from './anonymise-patient-button';
 import { useRetentionReport } from './erasure-api';
 import { RetentionSettingsForm } from './retention-settings';
+
+const PATIENTS: CountedNoun = { singular: 'pacient', plural: 'pacienți' };
 
 function RetentionReportTable() {
   const [page, setPage] = useState(1);
   const report = useRetentionReport(page);
   if (report.isError) return <Text c="red">Raportul nu a putut fi încărcat: {report.error.message}</Text>;
   if (!report.data) return <Skeleton h={120} />;
-  const { total, pageSize, pacienti, ani } = report.data;
+  const { total, pacienti, ani } = report.data;
   if (total === 0)
     return (
       <Alert color="teal" variant="light">
         Niciun pacient nu a depășit perioada de păstrare de {ani} {ani === 1 ? 'an' : 'ani'}.
       </Alert>
     );
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
   return (
     <Stack gap="sm">
       <Table.ScrollContainer minWidth={640}>
@@ -71,13 +72,7 @@ function RetentionReportTable() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <ListPager
-        summary={`Pagina ${page} din ${pageCount} · ${total} ${total === 1 ? 'pacient' : 'pacienți'}`}
-        page={page}
-        pageCount={pageCount}
-        isLoaded
-        onPage={setPage}
-      />
+      <ListPager paged={report.data} noun={PATIENTS} page={page} onPage={setPage} />
     </Stack>
   );
 }

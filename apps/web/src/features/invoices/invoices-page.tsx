@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   Group,
-  Pagination,
   Paper,
   Select,
   Skeleton,
@@ -18,6 +17,7 @@ import { EFACTURA_STATE_FILTERS, EFACTURA_STATE_LABELS } from '@odonto/domain/co
 import { formatLei } from '@odonto/domain/money';
 import { can } from '@odonto/domain/roles';
 import { useCurrentUser } from '../../lib/current-user';
+import { ListPager, type CountedNoun } from '../../ui/list-pager';
 import { usePageTitle } from '../../ui/use-page-title';
 import { invoiceFileUrl, useInvoices, type InvoiceFilters } from './api';
 import { EfacturaBadge } from './efactura-state';
@@ -25,7 +25,7 @@ import { InvoiceSeriesSettings } from './invoice-series-settings';
 import { InvoiceView } from './invoice-view';
 import { formatCalendarDay } from '@odonto/domain/dates';
 
-const PAGE_SIZE = 50;
+const INVOICES: CountedNoun = { singular: 'factură', plural: 'facturi' };
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** /facturi: every invoice and credit note with its e-Factura state; the month's ZIP for the accountant. */
@@ -93,7 +93,9 @@ export function InvoicesPage() {
       {invoices.isError ? <Alert color="red">{invoices.error.message}</Alert> : null}
       {invoices.data ? (
         invoices.data.items.length === 0 ? (
-          <Text c="dimmed">Nu există facturi.</Text>
+          <Text c="dimmed">
+            {invoices.data.total > 0 ? 'Pagina cerută nu mai există.' : 'Nu există facturi.'}
+          </Text>
         ) : (
           <Table.ScrollContainer minWidth={720}>
             <Table striped highlightOnHover aria-label="Facturi">
@@ -138,11 +140,12 @@ export function InvoicesPage() {
       ) : (
         <Skeleton h={200} />
       )}
-      {invoices.data && invoices.data.total > PAGE_SIZE ? (
-        <Pagination
-          total={Math.ceil(invoices.data.total / PAGE_SIZE)}
-          value={filters.page}
-          onChange={(page) => setFilters((current) => ({ ...current, page }))}
+      {invoices.data && invoices.data.total > 0 ? (
+        <ListPager
+          paged={invoices.data}
+          noun={INVOICES}
+          page={filters.page}
+          onPage={(page) => setFilters((current) => ({ ...current, page }))}
         />
       ) : null}
       {can(roles, 'manage:settings') ? (

@@ -11,6 +11,7 @@ import { routes } from '../../app/router';
 import { CurrentUserContext } from '../../lib/current-user';
 import { NO_SETUP, sessionFor } from '../../test/fixtures';
 import { mockApi } from '../../test/mock-api';
+import { expectPager, pagedAnswer } from '../../test/paging';
 import { SLOW_SCREEN } from '../../test/patients';
 import { renderRoutes, renderWithProviders } from '../../test/render';
 import { ConfirmHost } from '../../ui/confirm-host';
@@ -94,6 +95,9 @@ const INVOICE: Invoice = {
 
 const LIST: InvoiceListResponse = {
   total: 1,
+  totalIsCapped: false,
+  page: 1,
+  pageSize: 50,
   items: [
     {
       id: 'inv-1',
@@ -144,6 +148,7 @@ describe('the invoices screen', () => {
     renderRoutes(routes, '/facturi');
     const table = await screen.findByRole('table', { name: 'Facturi' }, { timeout: 15_000 });
     expect(within(table).getByText('Respinsă de ANAF')).toBeTruthy();
+    expect(screen.getByTestId('page-summary').textContent).toBe('Pagina 1 din 1 · 1 factură');
     // An assistant neither reverses nor sets the series.
     expect(screen.queryByRole('form', { name: 'Serii facturi' })).toBeNull();
 
@@ -167,6 +172,25 @@ describe('the invoices screen', () => {
     expect(sheet?.textContent).toContain('Obturație compozit (3.6)');
     expect(sheet?.textContent).toContain('CNP 2900101120015');
     expect(sheet?.textContent).toContain('Scutit de TVA');
+  });
+
+  it('shows 1.000+ past 1,000 documents and still pages forward', async () => {
+    const { calls } = mockApi({
+      'GET /api/setup': NO_SETUP,
+      'GET /api/check-login': { body: sessionFor(['asistent']) },
+      'GET /api/facturi': ({ url }) => {
+        const page = Number(new URL(url, 'http://localhost').searchParams.get('page'));
+        const { rowCount, ...paged } = pagedAnswer(page, 1005, 50);
+        const items = LIST.items.slice(0, rowCount).map((item) => ({ ...item, id: `inv-p${page}` }));
+        return { body: { ...paged, items } satisfies InvoiceListResponse };
+      },
+    });
+    renderRoutes(routes, '/facturi');
+    await screen.findByRole('table', { name: 'Facturi' }, { timeout: 15_000 });
+    await expectPager('Pagina 1 din 20+ · 1.000+ facturi', true);
+    await userEvent.click(screen.getByRole('button', { name: 'Pagina următoare' }));
+    await expectPager('Pagina 2 din 20+ · 1.000+ facturi', true);
+    expect(calls.at(-1)?.url).toBe('/api/facturi?page=2');
   });
 
   it('lets an admin reverse an invoice and set the series', async () => {

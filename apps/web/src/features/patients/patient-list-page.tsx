@@ -11,25 +11,9 @@ import { hasActiveFilters, toListQuery, usePatientListParams } from './list-para
 import { PatientFilters } from './patient-filters';
 import { fullName } from './patient-screen';
 import { PatientTable } from './patient-table';
-import { ListPager } from '../../ui/list-pager';
+import { ListPager, type CountedNoun } from '../../ui/list-pager';
 
-/** '1 pacient', '7 pacienți', '25 de pacienți', '105 pacienți': Romanian puts 'de' after 20, 21, … */
-export function patientCount(total: number): string {
-  if (total === 1) return '1 pacient';
-  const lastTwo = total % 100;
-  return total === 0 || (lastTwo >= 1 && lastTwo <= 19) ? `${total} pacienți` : `${total} de pacienți`;
-}
-
-/**
- * 'Pagina 2 din 3 · 25 de pacienți'; past 1,000 matches the server stops counting (totalIsCapped: more
- * than `total`), and the pager says so: 'Pagina 2 din 100+ · 1.000+ pacienți'.
- */
-export function pageSummary(page: number, pageCount: number, total: number, isCapped = false): string {
-  if (isCapped) {
-    return `Pagina ${page} din ${pageCount.toLocaleString('ro-RO')}+ · ${total.toLocaleString('ro-RO')}+ pacienți`;
-  }
-  return `Pagina ${page} din ${Math.max(1, pageCount)} · ${patientCount(total)}`;
-}
+export const PATIENTS: CountedNoun = { singular: 'pacient', plural: 'pacienți' };
 
 interface EmptyStateProps {
   isFiltered: boolean;
@@ -72,9 +56,6 @@ export function PatientListPage() {
   const list = usePatientList(toListQuery({ ...filters, deleted: isDeletedList }, page));
   const restorePatient = useRestorePatient();
   const data = list.data;
-  const pageCount = data ? Math.ceil(data.total / data.pageSize) : 1;
-  // A capped total means more matches than it says, past this page too: the next page exists.
-  const pagesReachable = data?.totalIsCapped ? pageCount + 1 : pageCount;
 
   function handleRestore(patient: PatientListItem) {
     restorePatient.mutate(patient._id, {
@@ -116,13 +97,7 @@ export function PatientListPage() {
           </div>
         )}
       </Paper>
-      <ListPager
-        summary={data ? pageSummary(data.page, pageCount, data.total, data.totalIsCapped) : null}
-        page={page}
-        pageCount={pagesReachable}
-        isLoaded={Boolean(data)}
-        onPage={setPage}
-      />
+      <ListPager paged={data} noun={PATIENTS} page={page} onPage={setPage} />
     </Stack>
   );
 }

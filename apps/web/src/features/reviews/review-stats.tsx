@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/ro';
 import type { ReviewStatsResponse } from '@odonto/domain/contracts/reviews';
 import { RATINGS } from '@odonto/domain/reviews';
+import { countOf, type CountedNoun } from '../../ui/list-pager';
 import { formatAverage, starsLabel, Stars } from './stars';
 
 type Stats = ReviewStatsResponse['overall'];
@@ -14,12 +15,8 @@ export function monthLabel(month: string): string {
   return dayjs(`${month}-01`).locale('ro').format('MMM YYYY');
 }
 
-/** '1 recenzie', '7 recenzii', '25 de recenzii'. */
-export function reviewCount(count: number): string {
-  if (count === 1) return '1 recenzie';
-  const lastTwo = count % 100;
-  return count === 0 || (lastTwo >= 1 && lastTwo <= 19) ? `${count} recenzii` : `${count} de recenzii`;
-}
+/** '1 recenzie', '7 recenzii', '25 de recenzii' (countOf). */
+export const REVIEWS: CountedNoun = { singular: 'recenzie', plural: 'recenzii' };
 
 /** How many reviews gave each number of stars, five first, as bars. */
 export function Distribution({ stats, label }: { stats: Stats; label: string }) {
@@ -63,7 +60,7 @@ function OverallCard({ stats }: { stats: Stats }) {
           </Text>
           {stats.average !== null ? <Stars rating={Math.round(stats.average)} /> : null}
         </Group>
-        <Text size="sm">{reviewCount(stats.count)}</Text>
+        <Text size="sm">{countOf(stats.count, REVIEWS)}</Text>
         <Distribution stats={stats} label="toate recenziile" />
       </Stack>
     </Paper>

@@ -10,7 +10,8 @@ import {
 import { formatTreatmentDate } from '@odonto/domain/dates';
 import { routes } from '../../app/router';
 import { NO_SETUP, sessionFor } from '../../test/fixtures';
-import { apiError, mockApi, type MockAnswer } from '../../test/mock-api';
+import { apiError, mockApi, type MockAnswer, type MockHandler } from '../../test/mock-api';
+import { expectPager, pagedAnswer } from '../../test/paging';
 import { renderRoutes } from '../../test/render';
 
 function review(id: string, overrides: Partial<Review> = {}): Review {
@@ -37,6 +38,7 @@ const LIST: ReviewListResponse = {
     review('r1'),
   ],
   total: 2,
+  totalIsCapped: false,
   page: 1,
   pageSize: 20,
 };
@@ -52,7 +54,7 @@ const STATS: ReviewStatsResponse = {
   ],
 };
 
-function reviewsApi(list: MockAnswer = { body: LIST }, stats: MockAnswer = { body: STATS }) {
+function reviewsApi(list: MockHandler = { body: LIST }, stats: MockAnswer = { body: STATS }) {
   return mockApi({
     'GET /api/setup': NO_SETUP,
     'GET /api/check-login': { body: sessionFor(['medic']) },
@@ -62,8 +64,18 @@ function reviewsApi(list: MockAnswer = { body: LIST }, stats: MockAnswer = { bod
   });
 }
 
-async function openReviews() {
-  renderRoutes(routes, '/reviews');
+/** Answers the asked page of `total` reviews (a few rows stand for each page's 20). */
+function pagedReviews(total: number): MockHandler {
+  return ({ url }) => {
+    const page = Number(new URL(url, 'http://localhost').searchParams.get('page'));
+    const { rowCount, ...paged } = pagedAnswer(page, total, 20);
+    const reviews = Array.from({ length: Math.min(2, rowCount) }, (_, i) => review(`r${page}-${i}`));
+    return { body: { reviews, ...paged } satisfies ReviewListResponse };
+  };
+}
+
+async function openReviews(path = '/reviews') {
+  renderRoutes(routes, path);
   await screen.findByRole('heading', { name: 'Recenzii', level: 1 });
 }
 
@@ -109,6 +121,22 @@ describe('reviews screen', () => {
       expect(calls.some((call) => /^\/api\/reviews\?.*rating=low/.test(call.url))).toBe(true),
     );
     expect(calls.some((call) => /^\/api\/reviews\/stats\?.*rating=low/.test(call.url))).toBe(true);
+  });
+
+  it('shows 1.000+ past 1,000 reviews and still pages forward', async () => {
+    reviewsApi(pagedReviews(1005));
+    await openReviews();
+    await expectPager('Pagina 1 din 50+ · 1.000+ recenzii', true);
+    await userEvent.click(screen.getByRole('button', { name: 'Pagina următoare' }));
+    await expectPager('Pagina 2 din 50+ · 1.000+ recenzii', true);
+  });
+
+  it('pages from page 50 of a capped total to the last, where the total is exact again', async () => {
+    reviewsApi(pagedReviews(1005));
+    await openReviews('/reviews?page=50');
+    await expectPager('Pagina 50 din 50+ · 1.000+ recenzii', true);
+    await userEvent.click(screen.getByRole('button', { name: 'Pagina următoare' }));
+    await expectPager('Pagina 51 din 51 · 1005 recenzii', false);
   });
 
   it('shows the error of a failed fetch (SPEC.md §8)', async () => {

@@ -10,7 +10,7 @@ import { ReviewFiltersPanel } from './review-filters';
 import { ReviewList } from './review-list';
 import { toFilterQuery, toListQuery, useReviewParams } from './review-params';
 import { ReviewSettingsPanel } from './review-settings';
-import { reviewCount, ReviewStatsPanel } from './review-stats';
+import { REVIEWS, ReviewStatsPanel } from './review-stats';
 import './rating-modal';
 import { ListPager } from '../../ui/list-pager';
 
@@ -41,7 +41,6 @@ export function ReviewsPage() {
   const list = useReviewList(toListQuery(filters, page));
   const stats = useReviewStats(toFilterQuery(filters));
   const data = list.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const fetchError = list.error ?? stats.error;
 
   return (
@@ -80,13 +79,7 @@ export function ReviewsPage() {
           </div>
         ) : null}
       </Paper>
-      <ListPager
-        summary={data ? `Pagina ${data.page} din ${pageCount} · ${reviewCount(data.total)}` : null}
-        page={page}
-        pageCount={pageCount}
-        isLoaded={Boolean(data)}
-        onPage={setPage}
-      />
+      <ListPager paged={data} noun={REVIEWS} page={page} onPage={setPage} />
     </Stack>
   );
 }

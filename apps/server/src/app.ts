@@ -2,7 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { App, Clock } from './app-types';
@@ -48,6 +48,7 @@ import { registerTextGuard } from './plugins/text-guard';
 import { setImageDecodeLimit } from './files/image-pool';
 import { answerFrameworkError, registerErrorHandling, type ErrorReporter } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
+import { createResponseSerializerCompiler } from './plugins/response-serializer';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web';
 
@@ -82,7 +83,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are checked against their contracts in the test suite; a clinic gets the compiled serializer.
+  app.setSerializerCompiler(
+    createResponseSerializerCompiler({
+      checkAnswers: config.env === 'test',
+      onFallback: (fallback) => app.log.debug(fallback, 'answer serialised by zod, not compiled'),
+    }),
+  );
 
   const now = deps.now ?? (() => new Date());
   setImageDecodeLimit(config.imageDecodeConcurrency);

@@ -3,7 +3,12 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { App } from '../app-types';
 import type { Config } from '../config';
-import { documentOperation, SECURITY_SCHEMES, withUnauthenticatedAnswers } from './openapi-operations';
+import {
+  documentOperation,
+  SECURITY_SCHEMES,
+  withTypedNullables,
+  withUnauthenticatedAnswers,
+} from './openapi-operations';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -16,6 +21,21 @@ const zodTransform = createJsonSchemaTransform({
     `${DOCS_PREFIX}/yaml`,
   ],
 });
+
+/**
+ * The JSON Schema the OpenAPI document gives an answer of `schema` (zod's output side, OpenAPI 3.0's
+ * `nullable`): the compiled response serializers (response-serializer.ts) are built from the same text.
+ */
+export function responseJsonSchema(schema: unknown): unknown {
+  const input = {
+    url: '/answer',
+    route: { method: 'GET', url: '/answer' },
+    schema: { response: { 200: schema } },
+    openapiObject: { openapi: '3.0.3' },
+  } as unknown as Parameters<typeof zodTransform>[0];
+  const { response } = zodTransform(input).schema as { response: Record<number, unknown> };
+  return withTypedNullables(response[200]);
+}
 
 /** OpenAPI generated from the routes' zod schemas, browsable at /api/docs. */
 export async function registerOpenApi(app: App, config: Config): Promise<void> {

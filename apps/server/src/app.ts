@@ -153,11 +153,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
 /**
  * One `info` line per answered request: method, address (reset secrets redacted), status and time. None
- * for /api/health, which a load balancer or monitor asks every few seconds.
+ * for /api/health and /api/ready, which a load balancer or monitor asks every few seconds.
  */
 function registerRequestLog(app: App): void {
   app.addHook('onResponse', (request, reply, done) => {
-    if (request.routeOptions.url !== HEALTH_URL) {
+    if (!PROBE_URLS.has(request.routeOptions.url ?? '')) {
       request.log.info(
         {
           method: request.method,
@@ -172,7 +172,7 @@ function registerRequestLog(app: App): void {
   });
 }
 
-const HEALTH_URL = '/api/health';
+const PROBE_URLS = new Set(['/api/health', '/api/ready']);
 
 /** Reset links carry a secret in the address; it never reaches the logs. */
 export function redactUrl(url: string): string {

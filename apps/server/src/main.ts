@@ -71,7 +71,9 @@ async function main(): Promise<void> {
       reportError: reporting.reportError,
     });
     log = app.log;
-    const applied = await migrateToLatest(database.db, database.dialect);
+    const applied = await migrateToLatest(database.db, database.dialect, {
+      onWait: () => app.log.info('another instance is migrating the database; waiting for it'),
+    });
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
     // A new clinic has every locality from its first start; a restart only checks that some are there.
     const loadStarted = performance.now();

@@ -45,6 +45,11 @@ export interface TestAppOptions {
   logger?: AppDeps['logger'];
   /** Registers test-only routes before the app is ready. */
   routes?: (app: App) => void | Promise<void>;
+  /**
+   * Another test app's PostgreSQL database (its `config.database`): this app is a second instance on it
+   * and leaves dropping it to that one.
+   */
+  sameDatabaseAs?: TestApp;
 }
 
 export interface TestApp {
@@ -67,7 +72,9 @@ export const PUBLIC_URL = 'http://odonto.test';
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dialect = options.dialect ?? 'sqlite';
   const dataDir = await mkdtemp(join(testDataRoot(), 'odonto-test-'));
-  const database = dialect === 'postgres' ? await takePostgresDatabase() : null;
+  const shared = options.sameDatabaseAs?.config.database;
+  if (shared && shared.kind !== 'postgres') throw new Error('only a PostgreSQL database is shared');
+  const database = dialect === 'postgres' && !shared ? await takePostgresDatabase() : null;
   const config = loadConfig({
     NODE_ENV: 'test',
     ODONTO_DATA_DIR: dataDir,
@@ -76,7 +83,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
     // A slowed sign-in failure (lockout.ts) waits 1 ms here, not seconds; the audit row shows the wait.
     LOGIN_SLOWDOWN_MS: '1',
-    DATABASE_URL: database?.url,
+    DATABASE_URL: shared?.url ?? database?.url,
     ...options.env,
   });
   if (config.database.kind === 'sqlite') await copySqliteTemplate(config.database.file);

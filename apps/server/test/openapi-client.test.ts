@@ -66,6 +66,7 @@ describe('the OpenAPI document', () => {
     expect(byName.get('GET /api/delete-pacient/{id}')?.security).toEqual([{ session: [], csrf: [] }]);
     expect(byName.get('POST /api/login')?.security).toEqual([{ csrf: [] }]);
     expect(byName.get('GET /api/health')?.security).toEqual([]);
+    expect(byName.get('GET /api/ready')?.security).toEqual([]);
     // A public operation that documents 401 is a guard not marked with signedInHook, or a sign-in step.
     const publicWith401 = operations().filter(
       ({ operation }) =>

@@ -10,6 +10,9 @@ export const MESSAGES = {
   conflict: 'Datele au fost modificate între timp de altcineva.',
   serverError: 'Eroare server.',
   databaseBusy: 'Baza de date este ocupată. Încercați din nou în câteva secunde.',
+  databaseUnreachable: 'Serverul nu este pregătit: baza de date nu răspunde.',
+  migrationsPending:
+    'Serverul nu este pregătit: baza de date nu a fost încă actualizată la această versiune.',
   tooLarge: 'Fișierul este prea mare.',
   unsupportedMedia: 'Tipul fișierului nu este acceptat.',
   csrf: 'Cererea a fost respinsă: lipsește antetul de securitate.',

@@ -23,6 +23,36 @@ export async function lockTable(trx: Kysely<Database>, dialect: DialectName, tab
     await sql`lock table ${sql.table(table)} in share row exclusive mode`.execute(trx);
 }
 
+/**
+ * Runs `work` while holding a PostgreSQL session advisory lock named `name` (on a connection of its own,
+ * so `work` may use the whole pool): several app instances starting together on one database take turns.
+ * `onWait` is called when another session holds it. SQLite has one process per data dir (data-dir-lock.ts),
+ * so there it simply runs.
+ */
+export async function withAdvisoryLock<T>(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  name: string,
+  work: () => Promise<T>,
+  onWait: () => void = () => {},
+): Promise<T> {
+  if (dialect === 'sqlite') return work();
+  return db.connection().execute(async (connection) => {
+    const tried = await sql<{
+      locked: boolean;
+    }>`select pg_try_advisory_lock(hashtext(${name})) as locked`.execute(connection);
+    if (!tried.rows[0]?.locked) {
+      onWait();
+      await sql`select pg_advisory_lock(hashtext(${name}))`.execute(connection);
+    }
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${name}))`.execute(connection);
+    }
+  });
+}
+
 /** The schema new tables go to: PostgreSQL's current_schema() (the search_path), none on SQLite. */
 export async function currentSchema(db: Kysely<Database>, dialect: DialectName): Promise<string | undefined> {
   if (dialect === 'sqlite') return undefined;

@@ -1,14 +1,29 @@
 import { Migrator, sql, type Kysely, type MigrationResultSet } from 'kysely';
 import type { Database } from './database';
-import { currentSchema, type DialectName } from './dialect';
+import { currentSchema, withAdvisoryLock, type DialectName } from './dialect';
 import { migrationProvider } from './migrations/index';
 
 /**
  * Applies every pending migration with the rows that record them, atomically: on PostgreSQL all pending
  * steps in one transaction (Kysely's own), on SQLite one step at a time, each in its own transaction.
  * Answers the names applied.
+ *
+ * Several app instances starting together on one PostgreSQL database run it one after the other under an
+ * advisory lock: the first migrates, the others then find nothing to do. Kysely locks the steps themselves
+ * too, but creates its bookkeeping tables before taking its lock; ours covers the whole run. `onWait` is
+ * told when another instance is migrating.
  */
-export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<string[]> {
+export async function migrateToLatest(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  options: { onWait?: () => void } = {},
+): Promise<string[]> {
+  return withAdvisoryLock(db, dialect, MIGRATION_LOCK, () => migrate(db, dialect), options.onWait);
+}
+
+const MIGRATION_LOCK = 'odonto:migrations';
+
+async function migrate(db: Kysely<Database>, dialect: DialectName): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: migrationProvider(dialect),

@@ -21,6 +21,7 @@ export function registerOutboxWorker(app: App, sms?: SmsProvider): void {
     'outboxWorker',
     createOutboxWorker({
       db: app.db,
+      dialect: app.dialect,
       now: () => app.now(),
       log: app.log,
       sms: provider,

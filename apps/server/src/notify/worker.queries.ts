@@ -1,56 +1,103 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database, OutboxRow } from '../db/database';
+import type { DialectName } from '../db/dialect';
 
 /**
- * The outbox as the worker's queue. A row is taken with one conditional UPDATE (status still 'queued', or a
- * claim older than the lease): on SQLite and PostgreSQL alike only one of several workers changes the
- * row, and that one sends it.
+ * The outbox as the workers' queue. Every app instance runs a worker; a worker takes a batch of due rows in
+ * one statement (status 'sending', `claimed_at` its claim), so no other worker sees them until their
+ * outcome is recorded or the claim is older than the lease (the worker died; another takes them again).
+ * `claimed_at` is also the claim's token: a row taken again gets a later one, so a worker that went away
+ * and comes back can no longer change it.
  */
 
-/** Ids of SMS rows due at `at`: queued and past send_after, or claimed by a worker that went away. */
-export async function findDueSmsIds(
-  db: Kysely<Database>,
-  at: string,
-  staleClaimBefore: string,
-  limit: number,
-): Promise<string[]> {
-  const rows = await db
-    .selectFrom('outbox')
-    .select('id')
-    .where('channel', '=', 'sms')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'queued'), eb('send_after', '<=', at)]),
-        eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', staleClaimBefore)]),
-      ]),
-    )
-    .orderBy('send_after')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => row.id);
+export interface ClaimWindow {
+  /** Now: rows queued to go out no later than this are due, and it becomes their claim. */
+  at: string;
+  /** Rows a worker claimed before this and never finished are taken again. */
+  staleClaimBefore: string;
+  limit: number;
 }
 
-/** Takes the row for this worker; answers it when this call won, undefined when another worker did. */
-export async function claimOutboxRow(
-  db: Kysely<Database>,
-  id: string,
-  at: string,
-  staleClaimBefore: string,
-): Promise<OutboxRow | undefined> {
-  const result = await db
-    .updateTable('outbox')
-    .set({ status: 'sending', claimed_at: at, updated_at: at })
-    .where('id', '=', id)
-    .where((eb) =>
+/** Due SMS: queued and past send_after, or claimed by a worker that went away. */
+function isDue({ at, staleClaimBefore }: ClaimWindow) {
+  return (eb: ExpressionBuilder<Database, 'outbox'>) =>
+    eb.and([
+      eb('channel', '=', 'sms'),
       eb.or([
         eb.and([eb('status', '=', 'queued'), eb('send_after', '<=', at)]),
         eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', staleClaimBefore)]),
       ]),
-    )
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return undefined;
-  return db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+    ]);
+}
+
+/**
+ * Claims up to `limit` due SMS for this worker, oldest first, and answers them. On PostgreSQL the rows are
+ * locked with SKIP LOCKED, so workers claiming at the same moment take different rows instead of waiting
+ * on each other (the CTE is materialised: a LIMIT subquery inside the UPDATE could run more than once). On
+ * SQLite one process writes at a time, so the statement alone is atomic.
+ */
+export async function claimDueSms(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  window: ClaimWindow,
+): Promise<OutboxRow[]> {
+  const claim = { status: 'sending' as const, claimed_at: window.at, updated_at: window.at };
+  const rows =
+    dialect === 'postgres'
+      ? await db
+          .with(
+            (cte) => cte('claimable').materialized(),
+            (qb) =>
+              qb
+                .selectFrom('outbox')
+                .select('id')
+                .where(isDue(window))
+                .orderBy('send_after')
+                .orderBy('id')
+                .limit(window.limit)
+                .forUpdate()
+                .skipLocked(),
+          )
+          .updateTable('outbox')
+          .from('claimable')
+          .set(claim)
+          .whereRef('outbox.id', '=', 'claimable.id')
+          .returningAll('outbox')
+          .execute()
+      : await db
+          .updateTable('outbox')
+          .set(claim)
+          .where('id', 'in', (eb) =>
+            eb
+              .selectFrom('outbox')
+              .select('id')
+              .where(isDue(window))
+              .orderBy('send_after')
+              .orderBy('id')
+              .limit(window.limit),
+          )
+          .returningAll()
+          .execute();
+  return rows.sort((a, b) =>
+    a.send_after === b.send_after ? a.id.localeCompare(b.id) : a.send_after.localeCompare(b.send_after),
+  );
+}
+
+/** Puts claimed rows this worker will not send back in the queue, for any worker (they were not tried). */
+export async function releaseClaimedRows(
+  db: Kysely<Database>,
+  ids: readonly string[],
+  claimedAt: string,
+  at: string,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('outbox')
+    .set({ status: 'queued', claimed_at: null, updated_at: at })
+    .where('id', 'in', ids)
+    .where('status', '=', 'sending')
+    .where('claimed_at', '=', claimedAt)
+    .execute();
 }
 
 /** Records the outcome of a claimed row; only the claim that sent it may (a stale worker changes nothing). */

@@ -50,7 +50,14 @@ describeEachDialect('SMS reminders through the outbox worker', ({ build }) => {
     expect(await t.app.outboxWorker.runOnce()).toBe(0);
     t.clock.set(AFTER_DUE);
     const others = [1, 2].map(() =>
-      createOutboxWorker({ db: t.db, now: t.clock.now, log: t.app.log, sms: t.app.sms, intervalMs: 1000 }),
+      createOutboxWorker({
+        db: t.db,
+        dialect: t.dialect,
+        now: t.clock.now,
+        log: t.app.log,
+        sms: t.app.sms,
+        intervalMs: 1000,
+      }),
     );
     const handled = await Promise.all([t.app.outboxWorker, ...others].map((worker) => worker.runOnce()));
     expect(handled.reduce((sum, n) => sum + n, 0)).toBe(1);

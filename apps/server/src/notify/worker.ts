@@ -3,17 +3,19 @@ import type { Kysely } from 'kysely';
 import { nextAttemptAt } from '@odonto/domain/appointments';
 import type { Clock } from '../app-types';
 import type { Database, OutboxRow } from '../db/database';
+import type { DialectName } from '../db/dialect';
 import type { SmsProvider } from './sms';
-import { claimOutboxRow, finishClaimedRow, findDueSmsIds } from './worker.queries';
+import { claimDueSms, finishClaimedRow, releaseClaimedRows } from './worker.queries';
 
 /**
- * Sends due SMS from the outbox inside the server process. Mails are not queued: the mailer delivers each
- * one while the request that asked for it waits (notify/mail.ts), so the worker leaves mail rows alone.
+ * Sends due SMS from the outbox inside the server process; every app instance on one PostgreSQL database
+ * runs one, and each message goes out once (worker.queries.ts). Mails are not queued: the mailer delivers
+ * each one while the request that asked for it waits (notify/mail.ts), so the worker leaves mail rows alone.
  */
 export interface OutboxWorker {
   /** Looks for due messages every interval until stopped; calling it again does nothing. */
   start(): void;
-  /** Stops the timer and waits for a run in progress to finish. */
+  /** Stops the timer and waits for a pass in progress: it ends its current message, gives back the rest. */
   stop(): Promise<void>;
   /** One pass: claims and sends what is due now; answers how many this worker handled. */
   runOnce(): Promise<number>;
@@ -32,11 +34,12 @@ export type SendCheck = (
 
 interface WorkerDeps {
   db: Kysely<Database>;
+  dialect: DialectName;
   now: Clock;
   log: FastifyBaseLogger;
   sms: SmsProvider;
   intervalMs: number;
-  /** Rows claimed per pass. */
+  /** Rows claimed at once, per pass. */
   batchSize?: number;
   /** A claim older than this is taken again: its worker died between claiming and recording the outcome. */
   leaseMs?: number;
@@ -50,25 +53,23 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
   const leaseMs = deps.leaseMs ?? 10 * 60_000;
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<number> | null = null;
+  let isStopping = false;
 
-  async function handle(id: string): Promise<boolean> {
-    const claimedAt = now();
-    const staleBefore = new Date(claimedAt.getTime() - leaseMs).toISOString();
-    const row = await claimOutboxRow(db, id, claimedAt.toISOString(), staleBefore);
-    if (!row) return false;
+  async function handle(row: OutboxRow): Promise<void> {
+    const startedAt = now();
     try {
       const check = row.kind === null ? undefined : deps.checks?.[row.kind];
       const verdict: Awaited<ReturnType<SendCheck>> = check
-        ? await check(row, claimedAt)
+        ? await check(row, startedAt)
         : { action: 'send' };
       if (verdict.action !== 'send') {
         const status = verdict.action === 'cancel' ? 'cancelled' : 'failed';
         await finishClaimedRow(db, row, { status, at: now().toISOString(), error: verdict.reason });
         log.info({ outboxId: row.id, kind: row.kind, reason: verdict.reason }, `SMS ${status}, not sent`);
-        return true;
+        return;
       }
       const to = verdict.to ?? row.recipient;
-      await sms.send({ to, text: row.body }, { id: row.id, now: claimedAt });
+      await sms.send({ to, text: row.body }, { id: row.id, now: startedAt });
       await finishClaimedRow(db, row, {
         status: 'sent',
         at: now().toISOString(),
@@ -93,19 +94,39 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
             },
       );
     }
-    return true;
   }
 
   async function pass(): Promise<number> {
-    const at = now();
-    const ids = await findDueSmsIds(
-      db,
-      at.toISOString(),
-      new Date(at.getTime() - leaseMs).toISOString(),
-      batchSize,
-    );
+    const claimedAt = now();
+    const claimed = await claimDueSms(db, deps.dialect, {
+      at: claimedAt.toISOString(),
+      staleClaimBefore: new Date(claimedAt.getTime() - leaseMs).toISOString(),
+      limit: batchSize,
+    });
+    const giveBack = (from: number) =>
+      releaseClaimedRows(
+        db,
+        claimed.slice(from).map((row) => row.id),
+        claimedAt.toISOString(),
+        now().toISOString(),
+      );
     let handled = 0;
-    for (const id of ids) if (await handle(id)) handled += 1;
+    try {
+      for (const row of claimed) {
+        // The server is draining, or the batch has held its claim for half the lease (a slow gateway): the
+        // rest goes back to the queue now, before another worker could think this one dead and send it too.
+        if (isStopping || now().getTime() - claimedAt.getTime() > leaseMs / 2) {
+          await giveBack(handled);
+          break;
+        }
+        await handle(row);
+        handled += 1;
+      }
+    } catch (error) {
+      // Recording an outcome failed (the database went away): the untried rest need not wait for the lease.
+      await giveBack(handled + 1).catch(() => undefined);
+      throw error;
+    }
     return handled;
   }
 
@@ -136,7 +157,9 @@ export function createOutboxWorker(deps: WorkerDeps): OutboxWorker {
     async stop() {
       if (timer !== null) clearTimeout(timer);
       timer = null;
+      isStopping = true;
       await current?.catch(() => undefined);
+      isStopping = false;
     },
     runOnce,
     get isRunning() {

@@ -33,6 +33,7 @@ describe('OpenAPI at /api/docs', () => {
         'GET /api/client-config',
         'GET /api/forgot-pass/{email}',
         'GET /api/health',
+        'GET /api/ready',
         'GET /api/setup',
         'POST /api/login',
         'POST /api/save-new-pass',

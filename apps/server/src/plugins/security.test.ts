@@ -47,7 +47,7 @@ describe('security headers', () => {
 });
 
 describe('request log', () => {
-  it('writes one info line per request, none for /api/health, and no reset secret', async () => {
+  it('writes one info line per request, none for /api/health or /api/ready, and no reset secret', async () => {
     const lines: Record<string, unknown>[] = [];
     const stream = new Writable({
       write(chunk: Buffer, _encoding, callback) {
@@ -58,6 +58,7 @@ describe('request log', () => {
     const t = await buildTestApp({ logger: { level: 'info', stream } });
     try {
       await t.app.inject({ url: '/api/health' });
+      await t.app.inject({ url: '/api/ready' });
       await t.app.inject({ url: '/api/check-login' });
       await t.app.inject({ url: '/api/nu-exista?reset_pass=secret123' });
       const requests = lines.filter((line) => line['msg'] === 'request completed');

@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   'csrf',
   // 503: the embedded database stayed busy past its timeout; the answer carries Retry-After.
   'busy',
+  // 503: GET /api/ready — the database does not answer, or lacks migrations this version needs.
+  'not_ready',
   'server_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

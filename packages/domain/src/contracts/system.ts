@@ -7,3 +7,10 @@ export type ClientConfigResponse = z.infer<typeof clientConfigResponse>;
 /** GET /api/health: the process is up and its database answers. */
 export const healthResponse = z.object({ ok: z.literal(true) });
 export type HealthResponse = z.infer<typeof healthResponse>;
+
+/**
+ * GET /api/ready, for a load balancer: the database answers and has every migration this version knows.
+ * Otherwise a 503 with the error body (code `not_ready`).
+ */
+export const readyResponse = z.object({ ok: z.literal(true) });
+export type ReadyResponse = z.infer<typeof readyResponse>;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type {
   Database,
   NewSignatureRequestRow,
@@ -120,4 +120,12 @@ export async function findPendingRequest(
     .orderBy('signature_requests.created_at', 'desc')
     .orderBy('signature_requests.id', 'desc')
     .executeTakeFirst();
+}
+
+/** The PostgreSQL channel on which app instances announce that the pending station request may have changed. */
+export const STATION_CHANNEL = 'odonto_signature_station';
+
+/** Tells every instance on this PostgreSQL database; `from` names the instance that announces. */
+export async function announceStationChange(db: Kysely<Database>, from: string): Promise<void> {
+  await sql`select pg_notify(${STATION_CHANNEL}, ${from})`.execute(db);
 }

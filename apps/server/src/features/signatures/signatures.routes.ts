@@ -9,14 +9,14 @@ import { actorOf } from '../../plugins/audit';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
 import { activateSignature, patientSignatures, type SignatureDeps } from './signatures.service';
-import { StationHub } from './station-hub';
+import { createStationHub } from './station-relay';
 import { registerStationRoutes } from './station.routes';
 
 const patientParams = z.strictObject({ patientId: z.string().min(1).max(100) });
 
 /** Patients' e-signatures (issue 8): POST /api/signature, a patient's signatures, the signature station. */
 export const signaturesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const hub = new StationHub();
+  const hub = await createStationHub(app);
   const deps: SignatureDeps = {
     db: app.db,
     now: app.now,

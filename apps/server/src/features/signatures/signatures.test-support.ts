@@ -1,4 +1,6 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { LightMyRequestResponse } from 'fastify';
+import type { StationEvent } from '@odonto/domain/contracts/signatures';
 import sharp from 'sharp';
 import type { TestApp } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories';
@@ -83,4 +85,62 @@ export function postSignature(
 
 export async function auditActions(t: TestApp): Promise<{ action: string; details: string | null }[]> {
   return t.db.selectFrom('audit_log').select(['action', 'details']).orderBy('id').execute();
+}
+
+/** Starts the app listening on a free port of 127.0.0.1 and answers the port. */
+export async function listeningPort(t: TestApp): Promise<number> {
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  return address.port;
+}
+
+/** A signature station's event stream, opened over real HTTP. */
+export function openStream(port: number, cookie: string): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path: '/api/signature-station/events', headers: { cookie } },
+      resolve,
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Reads `event: request` messages off a live server-sent-events response. */
+export function eventReader(response: IncomingMessage) {
+  const events: StationEvent[] = [];
+  const waiting: (() => void)[] = [];
+  let buffer = '';
+  response.setEncoding('utf8');
+  response.on('data', (chunk: string) => {
+    buffer += chunk;
+    let end;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const message = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const data = message.split('\n').find((line) => line.startsWith('data: '));
+      if (message.includes('event: request') && data) events.push(JSON.parse(data.slice(6)) as StationEvent);
+    }
+    for (const wake of waiting.splice(0)) wake();
+  });
+  return {
+    /** The `count`-th event (1-based), waiting for it to arrive. */
+    async nth(count: number): Promise<StationEvent> {
+      while (events.length < count) await new Promise<void>((resolve) => waiting.push(resolve));
+      return events[count - 1] as StationEvent;
+    },
+    /** The first event that `matches`, waiting for it to arrive. */
+    async first(matches: (event: StationEvent) => boolean): Promise<StationEvent> {
+      for (;;) {
+        const found = events.find(matches);
+        if (found) return found;
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      }
+    },
+    /** How many have arrived. */
+    get count(): number {
+      return events.length;
+    },
+  };
 }

@@ -1,11 +1,14 @@
 /**
- * The clinic's signature stations listening for requests (server-sent events). One process serves one
- * clinic, so the listeners live in memory; a change of the pending request wakes them all and each reads
- * the pending request again from the database (docs/decisions/0016).
+ * The clinic's signature stations listening to this app instance for requests (server-sent events). A change
+ * of the pending request wakes them all and each reads the pending request again from the database
+ * (docs/decisions/0016). The listeners live in memory; with several instances on one PostgreSQL database,
+ * `announce` tells the others (station-relay.ts, docs/decisions/0045).
  */
 export class StationHub {
   private readonly listeners = new Set<() => void>();
   private readonly streams = new Set<() => void>();
+
+  constructor(private readonly announce: () => void = () => {}) {}
 
   /** Adds a listener; answers the function that removes it. */
   subscribe(listener: () => void): () => void {
@@ -15,8 +18,14 @@ export class StationHub {
     };
   }
 
-  /** The pending request may have changed. */
+  /** The pending request may have changed (here): wakes this instance's stations and tells the others. */
   notify(): void {
+    this.notifyHere();
+    this.announce();
+  }
+
+  /** Wakes this instance's stations only (another instance announced a change). */
+  notifyHere(): void {
     for (const listener of this.listeners) listener();
   }
 

@@ -1,4 +1,3 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { expect, it, vi } from 'vitest';
 import {
   SIGNATURE_MESSAGES,
@@ -7,44 +6,15 @@ import {
 } from '@odonto/domain/contracts/signatures';
 import { describeEachDialect } from '../../../test/build-test-app';
 import { call, errorOf } from '../../../test/http';
-import { drawnSignature, patientWithEntry, postSignature, signIn } from './signatures.test-support';
-
-/** Reads `event: request` messages off a live server-sent-events response. */
-function eventReader(response: IncomingMessage) {
-  const events: StationEvent[] = [];
-  const waiting: (() => void)[] = [];
-  let buffer = '';
-  response.setEncoding('utf8');
-  response.on('data', (chunk: string) => {
-    buffer += chunk;
-    let end;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const message = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const data = message.split('\n').find((line) => line.startsWith('data: '));
-      if (message.includes('event: request') && data) events.push(JSON.parse(data.slice(6)) as StationEvent);
-    }
-    for (const wake of waiting.splice(0)) wake();
-  });
-  return {
-    /** The `count`-th event (1-based), waiting for it to arrive. */
-    async nth(count: number): Promise<StationEvent> {
-      while (events.length < count) await new Promise<void>((resolve) => waiting.push(resolve));
-      return events[count - 1] as StationEvent;
-    },
-  };
-}
-
-function openStream(port: number, cookie: string): Promise<IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { host: '127.0.0.1', port, path: '/api/signature-station/events', headers: { cookie } },
-      resolve,
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
+import {
+  drawnSignature,
+  eventReader,
+  listeningPort,
+  openStream,
+  patientWithEntry,
+  postSignature,
+  signIn,
+} from './signatures.test-support';
 
 describeEachDialect('signatures: signature station', ({ useApp }) => {
   const t = useApp();
@@ -171,11 +141,9 @@ describeEachDialect('signatures: signature station', ({ useApp }) => {
     const staff = await signIn(t());
     const station = await signIn(t(), 'asistent');
     const { patientId, entryId } = await patientWithEntry(t());
-    await t().app.listen({ host: '127.0.0.1', port: 0 });
-    const address = t().app.server.address();
-    if (!address || typeof address === 'string') throw new Error('not listening');
+    const port = await listeningPort(t());
 
-    const response = await openStream(address.port, station);
+    const response = await openStream(port, station);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     const events = eventReader(response);
@@ -199,7 +167,7 @@ describeEachDialect('signatures: signature station', ({ useApp }) => {
     expect(await events.nth(3)).toEqual({ request: null });
     response.destroy();
     // A stream still open when the server closes is ended by app.close() (afterEach), not waited for.
-    const open = await openStream(address.port, station);
+    const open = await openStream(port, station);
     expect(await eventReader(open).nth(1)).toEqual({ request: null });
   });
 });
@@ -209,10 +177,8 @@ describeEachDialect('signatures: station stream heartbeat', ({ useApp }) => {
 
   it('keeps the stream open with heartbeats and closes it once the station signs out', async () => {
     const station = await signIn(t(), 'asistent');
-    await t().app.listen({ host: '127.0.0.1', port: 0 });
-    const address = t().app.server.address();
-    if (!address || typeof address === 'string') throw new Error('not listening');
-    const response = await openStream(address.port, station);
+    const port = await listeningPort(t());
+    const response = await openStream(port, station);
     let text = '';
     response.setEncoding('utf8');
     response.on('data', (chunk: string) => {

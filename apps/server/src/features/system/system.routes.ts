@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientConfigResponse, healthResponse } from '@odonto/domain/contracts/system';
-import { pingDatabase } from './system.queries';
+import { MESSAGES } from '@odonto/domain/messages';
+import { clientConfigResponse, healthResponse, readyResponse } from '@odonto/domain/contracts/system';
+import { migrations } from '../../db/migrations/index';
+import { AppError } from '../../plugins/errors';
+import { errorResponses } from '../../plugins/responses';
+import { appliedMigrationNames, pingDatabase } from './system.queries';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,6 +18,38 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       await pingDatabase(app.db);
+      return { ok: true as const };
+    },
+  );
+
+  // Migrations are never undone: once every one is there, later checks only ask the database to answer.
+  let isMigrated = false;
+  const known = Object.keys(migrations(app.dialect));
+  app.get(
+    '/api/ready',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'For a load balancer: this instance may take requests (public)',
+        description:
+          '200 when the database answers and has every migration this version knows; 503 (`not_ready`) ' +
+          'otherwise, e.g. while another instance is still migrating it or when the database is down.',
+        response: { 200: readyResponse, ...errorResponses(503) },
+      },
+    },
+    async (request) => {
+      try {
+        await pingDatabase(app.db);
+      } catch (error) {
+        request.log.warn({ err: error }, 'not ready: the database does not answer');
+        throw new AppError(503, 'not_ready', MESSAGES.databaseUnreachable);
+      }
+      if (!isMigrated) {
+        const applied = new Set(await appliedMigrationNames(app.db).catch(() => []));
+        if (known.some((name) => !applied.has(name)))
+          throw new AppError(503, 'not_ready', MESSAGES.migrationsPending);
+        isMigrated = true;
+      }
       return { ok: true as const };
     },
   );

@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 import pg from 'pg';
 import { loadConfig, type Config } from '../../apps/server/src/config';
 import { connectDatabase } from '../../apps/server/src/db/connect';
-import { analyzeAfterBulkLoad } from '../../apps/server/src/db/dialect';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
 import { insertPatients } from '../../apps/server/src/features/patients/patients-bulk';
 import { generatePatients } from '../../apps/server/src/scripts/demo/patient-generator';
@@ -64,7 +63,6 @@ export async function ensurePatients(env: Record<string, string>, patients: numb
     for (let start = 0; start < generated.length; start += 10_000) {
       await insertPatients(database.db, generated.slice(start, start + 10_000));
     }
-    await analyzeAfterBulkLoad(database.db, database.dialect);
     console.log(`bench: generated ${missing} patients in ${Math.round(performance.now() - started)} ms`);
     return config;
   } finally {
@@ -72,18 +70,13 @@ export async function ensurePatients(env: Record<string, string>, patients: numb
   }
 }
 
-/**
- * SQLite, and PostgreSQL when a server answers at BENCH_POSTGRES_URL (unless BENCH_SKIP_POSTGRES=1);
- * BENCH_ONLY=postgres measures PostgreSQL alone (a try-out: a benchmark's section in RESULTS.md is
- * written whole, so the results to keep come from a run on both).
- */
+/** SQLite, and PostgreSQL when a server answers at BENCH_POSTGRES_URL (unless BENCH_SKIP_POSTGRES=1). */
 export async function benchDialects(): Promise<BenchDialect[]> {
   if (process.env.BENCH_SKIP_POSTGRES === '1') return ['sqlite'];
   try {
     await datasetEnv('postgres', 'probe');
-    return process.env.BENCH_ONLY === 'postgres' ? ['postgres'] : ['sqlite', 'postgres'];
+    return ['sqlite', 'postgres'];
   } catch {
-    if (process.env.BENCH_ONLY === 'postgres') throw new Error('BENCH_ONLY=postgres: no PostgreSQL server');
     return ['sqlite'];
   }
 }

@@ -61,6 +61,11 @@ describe('the compiled server (apps/server/dist)', () => {
     const output = finished(server);
     const url = await listening(server);
     expect(await (await fetch(`${url}/api/health`)).json()).toEqual({ ok: true });
+    // The OpenAPI document, made from the routes' zod schemas by the bundled zod and type provider.
+    const openApi = (await (await fetch(`${url}/api/docs/json`)).json()) as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(openApi.paths)).toContain('/api/health');
 
     // A backup names the version in the project's package.json, found from the bundle's place.
     const login = await fetch(`${url}/api/login`, { method: 'POST', headers, body: JSON.stringify(ADMIN) });

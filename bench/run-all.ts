@@ -10,7 +10,6 @@ const ALL = [
   'image-uploads',
   'load',
   'hot-path',
-  'restart',
   'web-budgets',
 ];
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));

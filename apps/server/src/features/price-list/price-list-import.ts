@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type ExcelJS from 'exceljs';
+import ExcelJS from 'exceljs';
 import { catalogueEntryById } from '@odonto/domain/catalogue';
 import { PRICE_LIST_MESSAGES, type PriceListImportAnswer } from '@odonto/domain/contracts/price-list';
 import { MESSAGES } from '@odonto/domain/messages';
@@ -63,16 +63,10 @@ function delimiterOf(text: string): string {
   return [';', '\t', ','].reduce((best, candidate) => (count(candidate) > count(best) ? candidate : best));
 }
 
-// Loaded when first needed, not at every start of the server (decision 0042).
-async function newWorkbook(): Promise<ExcelJS.Workbook> {
-  const { default: ExcelJS } = await import('exceljs');
-  return new ExcelJS.Workbook();
-}
-
 async function readCsvRows(data: Buffer): Promise<string[][]> {
   if (data.includes(0)) throw notReadable();
   const text = decodeText(data);
-  const workbook = await newWorkbook();
+  const workbook = new ExcelJS.Workbook();
   try {
     const sheet = await workbook.csv.read(Readable.from([text]), {
       parserOptions: { delimiter: delimiterOf(text) },
@@ -88,7 +82,7 @@ async function readCsvRows(data: Buffer): Promise<string[][]> {
 }
 
 async function readXlsxRows(data: Buffer): Promise<string[][]> {
-  const workbook = await newWorkbook();
+  const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch {

@@ -1,7 +1,10 @@
-import { create } from 'xmlbuilder2';
+import type * as Xmlbuilder2 from 'xmlbuilder2';
 import type { XmlElement } from './xml-element';
 import { anafStateOf, type AnafState } from '@odonto/domain/efactura-sending';
+import { onFirstUse } from '../../load-on-first-use';
 import { request } from './anaf-http';
+
+const xmlbuilder2 = onFirstUse<typeof Xmlbuilder2>('xmlbuilder2');
 
 /**
  * ANAF's e-Factura REST calls (upload, stareMesaj, descarcare, listaMesajeFactura) and its OAuth token
@@ -67,7 +70,7 @@ function statusReason(status: number): string {
 /** The root element of an XML answer, or null when the body is not XML. */
 function xmlRoot(body: Buffer): XmlElement | null {
   try {
-    return create(body.toString('utf8')).root().node as unknown as XmlElement;
+    return xmlbuilder2().create(body.toString('utf8')).root().node as unknown as XmlElement;
   } catch {
     return null;
   }

@@ -1,6 +1,10 @@
-import JSZip from 'jszip';
-import { create } from 'xmlbuilder2';
+import type JSZipType from 'jszip';
+import type * as Xmlbuilder2 from 'xmlbuilder2';
+import { onFirstUse } from '../../load-on-first-use';
 import type { XmlElement } from './xml-element';
+
+const jszip = onFirstUse<typeof JSZipType>('jszip');
+const xmlbuilder2 = onFirstUse<typeof Xmlbuilder2>('xmlbuilder2');
 
 /**
  * ANAF's answer ZIP: for ok, the invoice as uploaded (`<index>.xml`) and ANAF's signature
@@ -12,7 +16,7 @@ interface AnswerFiles {
 }
 
 async function readAnswer(zip: Uint8Array): Promise<AnswerFiles> {
-  const archive = await JSZip.loadAsync(zip);
+  const archive = await jszip().loadAsync(zip);
   const names = Object.values(archive.files)
     .filter((file) => !file.dir && /\.xml$/i.test(file.name) && !/(^|\/)semnatura_/i.test(file.name))
     .map((file) => file.name)
@@ -26,7 +30,7 @@ export async function answerErrors(zip: Uint8Array): Promise<string[]> {
   try {
     const { documents } = await readAnswer(zip);
     return documents.flatMap((xml) => {
-      const root = create(xml).root().node as unknown as XmlElement;
+      const root = xmlbuilder2().create(xml).root().node as unknown as XmlElement;
       return Array.from(root.getElementsByTagName('Error'))
         .map((node) => node.getAttribute('errorMessage') ?? '')
         .filter((message) => message !== '');

@@ -1,9 +1,12 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import JSZip from 'jszip';
+import type JSZipType from 'jszip';
 import type { FileRow } from '../../db/database';
 import { filesDir, openStoredFile } from '../../files/store';
+import { onFirstUse } from '../../load-on-first-use';
+
+const jszip = onFirstUse<typeof JSZipType>('jszip');
 
 /**
  * A stored file's bytes as a stream that opens the file only once it is read while flowing. JSZip binds
@@ -74,6 +77,7 @@ export interface ZipEntry {
  * so no entry is held whole in memory. Pictures and PDFs are compressed already: stored as they are.
  */
 export function zipStream(entries: readonly ZipEntry[]): Readable {
+  const JSZip = jszip();
   const zip = new JSZip();
   for (const entry of entries) {
     const compressed = typeof entry.data === 'string';

@@ -1,10 +1,11 @@
-import JSZip from 'jszip';
+import type JSZipType from 'jszip';
 import type { Kysely } from 'kysely';
 import { INVOICE_MESSAGES, type Invoice } from '@odonto/domain/contracts/invoices';
 import { formatCalendarDay } from '@odonto/domain/dates';
 import { formatLei } from '@odonto/domain/money';
 import type { Database } from '../../db/database';
 import { readStoredFile } from '../../files/store';
+import { onFirstUse } from '../../load-on-first-use';
 import type { Mailer } from '../../notify/mail';
 import { mailBody } from '../../notify/mail-text';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
@@ -12,6 +13,8 @@ import { AppError } from '../../plugins/errors';
 import { renderInvoicePdf, invoiceTitle } from './invoice-pdf';
 import { findAnswerFile, findMonthDocuments } from './invoices.queries';
 import { readInvoice, visibleInvoice, type InvoicesDeps } from './invoices.service';
+
+const jszip = onFirstUse<typeof JSZipType>('jszip');
 
 interface FilesDeps extends InvoicesDeps {
   dataDir: string;
@@ -48,6 +51,7 @@ export async function invoiceAnswer(
 /** GET /api/facturi/export?luna=YYYY-MM: every XML of the month and every stored answer, in one ZIP. */
 export async function monthZip(deps: FilesDeps, month: string): Promise<{ name: string; data: Buffer }> {
   const documents = await findMonthDocuments(deps.db, month);
+  const JSZip = jszip();
   const zip = new JSZip();
   for (const document of documents) {
     const stem = fileStem(document.series, document.number);

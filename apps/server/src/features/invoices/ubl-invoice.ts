@@ -9,10 +9,13 @@ import {
   type EInvoiceDocument,
   type InvoiceTotals,
 } from '@odonto/domain/efactura';
-import { create } from 'xmlbuilder2';
+import type * as Xmlbuilder2 from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+import { onFirstUse } from '../../load-on-first-use';
 import { addLines, addMonetaryTotal, addTaxTotal } from './ubl-amounts';
 import { addCustomerParty, addSupplierParty } from './ubl-parties';
+
+const xmlbuilder2 = onFirstUse<typeof Xmlbuilder2>('xmlbuilder2');
 
 export const CIUS_RO_CUSTOMIZATION_ID =
   'urn:cen.eu:en16931:2017#compliant#urn:efactura.mfinante.ro:CIUS-RO:1.0.1';
@@ -70,11 +73,12 @@ function addHeader(root: XMLBuilder, doc: EInvoiceDocument): void {
 export function buildUblInvoice(doc: EInvoiceDocument): { xml: string; totals: InvoiceTotals } {
   const totals = computeInvoiceTotals(doc);
   const isCredit = doc.kind === 'credit-note';
-  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(
-    isCredit ? NAMESPACES['credit-note'] : NAMESPACES.invoice,
-    isCredit ? 'CreditNote' : 'Invoice',
-    { 'xmlns:cac': NAMESPACES.cac, 'xmlns:cbc': NAMESPACES.cbc },
-  );
+  const root = xmlbuilder2()
+    .create({ version: '1.0', encoding: 'UTF-8' })
+    .ele(isCredit ? NAMESPACES['credit-note'] : NAMESPACES.invoice, isCredit ? 'CreditNote' : 'Invoice', {
+      'xmlns:cac': NAMESPACES.cac,
+      'xmlns:cbc': NAMESPACES.cbc,
+    });
   addHeader(root, doc);
   addSupplierParty(root, doc);
   addCustomerParty(root, doc);

@@ -5,8 +5,9 @@
 #     -e PUBLIC_URL=https://odonto.clinica.ro odonto
 ARG NODE_VERSION=24
 
-# Build: every dependency (the web build needs Vite; better-sqlite3 may compile, so the full image with
-# python3, make and g++), the web app, then the development dependencies pruned away.
+# Build: every dependency (the web build needs Vite, the server build esbuild; better-sqlite3 may compile,
+# so the full image with python3, make and g++), the web app and the server, then the development
+# dependencies pruned away.
 FROM node:${NODE_VERSION}-bookworm AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -19,9 +20,11 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-# Runtime: the server runs its TypeScript through tsx (a production dependency; docs/decisions/0002),
+# Runtime: the server's build (apps/server/dist, plain JavaScript with source maps; docs/decisions/0042),
 # with the production dependencies built above (same Debian release and Node version, so the native
-# modules fit) and the built web app.
+# modules fit) and the built web app. apps/server keeps its sources: the command-line tools (npm run
+# backup, restore, create-admin) run them through tsx, a production dependency, and the HEIC worker runs
+# from its source file.
 FROM node:${NODE_VERSION}-bookworm-slim
 # postgresql-client: pg_dump and pg_restore (15) for `npm run backup` / `npm run restore` on PostgreSQL.
 RUN apt-get update \
@@ -50,6 +53,7 @@ STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # tini is PID 1: it passes signals on and reaps children. The server is started directly (not through
-# npm start's launcher): the web app is already built and tini already does the launcher's work.
+# npm start's launcher): the web app and the server are already built and tini already does the
+# launcher's work.
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]
+CMD ["node", "--enable-source-maps", "apps/server/dist/main.js"]

@@ -207,6 +207,26 @@ export default tseslint.config(
     },
   },
   {
+    // The server also runs as a bundle (apps/server/dist, decision 0042), where a module's own place is not
+    // its place in src/: files it reads at run time are found from server-dir.ts.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/server-dir.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.type='MetaProperty'][property.name=/^(dirname|filename)$/]",
+          message: 'find run-time files from SERVER_DIR or PROJECT_ROOT (apps/server/src/server-dir.ts)',
+        },
+        {
+          selector:
+            "NewExpression[callee.name='URL'] > MemberExpression.arguments[object.type='MetaProperty']",
+          message: 'find run-time files from SERVER_DIR or PROJECT_ROOT (apps/server/src/server-dir.ts)',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

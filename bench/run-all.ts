@@ -10,6 +10,7 @@ const ALL = [
   'image-uploads',
   'load',
   'hot-path',
+  'restart',
   'web-budgets',
 ];
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));

@@ -1,7 +1,9 @@
-// `npm start`: build the web app if needed, then run the server (API + web) on one port.
+// `npm start`: build the web app and the server if needed, then run the server (API + web) on one port,
+// as compiled JavaScript (decision 0042).
 // `npm run demo`: the same on ./data-demo, seeded with a demo clinic first.
 import { spawn, spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
+import { ensureServerBuild, serverEntries } from './server-build.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -10,9 +12,10 @@ const env = { ...process.env };
 if (isDemo) env.ODONTO_DATA_DIR = env.ODONTO_DATA_DIR ?? resolve(root, 'data-demo');
 
 ensureWebBuild();
+await ensureServerBuild();
 
 if (isDemo) {
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/scripts/seed-demo.ts'], {
+  const seed = spawnSync(process.execPath, ['--enable-source-maps', serverEntries.seedDemo], {
     cwd: root,
     env,
     stdio: 'inherit',
@@ -24,7 +27,8 @@ if (isDemo) {
 // launcher, and not a second time straight from the terminal. Each signal is passed on as it came: the
 // server drains on the first, ignores the second and exits at once on the third (apps/server/src/main.ts);
 // if this launcher is killed outright the server notices it is gone and drains.
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+// Source maps: stack traces (in the log and in Sentry) name the TypeScript files and lines.
+const server = spawn(process.execPath, ['--enable-source-maps', serverEntries.main], {
   cwd: root,
   // Two malloc arenas, not eight per core: image decoding threads otherwise leave each arena holding
   // freed pixel buffers (bench/RESULTS.md, parallel uploads: about 470–510 MB peak instead of 610).

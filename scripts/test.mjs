@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { ensureServerBuild } from './server-build.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -28,8 +29,10 @@ function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 
-// First: the process tests start `npm start`'s launcher, which would otherwise build the web app itself.
+// First: the process tests start `npm start`'s launcher, which would otherwise build the web app and the
+// server itself, and the end-to-end tests run the built server.
 ensureWebBuild();
+await ensureServerBuild();
 const vitestJson = join(outDir, 'vitest.json');
 const vitestStatus = run('npx', [
   'vitest',

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 
@@ -12,7 +12,7 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const probe = createServer();
     probe.once('error', fail);
@@ -37,9 +37,18 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   throw new Error('the server did not start');
 }
 
+/** Builds the server when its build is older than its sources, as `npm start` does (scripts/server-build.mjs). */
+export function ensureServerBuild(): void {
+  const built = spawnSync(process.execPath, ['scripts/server-build.mjs'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error('the server build failed');
+}
+
 /**
- * Starts the real server (as `npm start` does, with its MALLOC_ARENA_MAX) on a data set and signs in as
- * `email`. A variable given as undefined is left out of the server's environment.
+ * Starts the real server (its build, as `npm start` runs it, with its MALLOC_ARENA_MAX) on a data set and
+ * signs in as `email`. A variable given as undefined is left out of the server's environment.
  */
 export async function startBenchServer(
   env: Record<string, string | undefined>,
@@ -57,7 +66,8 @@ export async function startBenchServer(
     NODE_ENV: 'production',
   };
   for (const [name, value] of Object.entries(serverEnv)) if (value === undefined) delete serverEnv[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  ensureServerBuild();
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: repoRoot,
     env: serverEnv,
     stdio: ['ignore', 'inherit', 'inherit'],

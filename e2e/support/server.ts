@@ -6,6 +6,18 @@ import { join, resolve } from 'node:path';
 import { Mailbox } from './mailbox';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
+/** The server's build, run as `npm start` runs it (decision 0042); global-setup.ts builds it when stale. */
+const SERVER_BUILD = resolve(repoRoot, 'apps/server/dist');
+const nodeArgs = (entry: string) => ['--enable-source-maps', join(SERVER_BUILD, entry)];
+
+/** Builds the server when its build is missing or older than its sources (scripts/server-build.mjs). */
+export function ensureServerBuild(): void {
+  const built = spawnSync(process.execPath, ['scripts/server-build.mjs'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
+  if (built.status !== 0) throw new Error(`the server build failed: ${built.stderr || built.stdout}`);
+}
 
 export interface RunningApp {
   url: string;
@@ -64,7 +76,7 @@ function serverEnv(dataDir: string, port: number, smtpPort: number): NodeJS.Proc
 
 /** Fills `dataDir` with the demo clinic (`npm run demo`'s seed). */
 export function seedDemo(dataDir: string): void {
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/scripts/seed-demo.ts'], {
+  const seeded = spawnSync(process.execPath, nodeArgs('seed-demo.js'), {
     cwd: repoRoot,
     env: serverEnv(dataDir, 3000, 2525),
     encoding: 'utf8',
@@ -93,7 +105,7 @@ export async function startApp({ seed }: { seed: 'none' | 'demo' }): Promise<Run
     if (template) cpSync(template, dataDir, { recursive: true });
     else seedDemo(dataDir);
   }
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, nodeArgs('main.js'), {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -43,6 +43,7 @@ import type { SmsProvider } from './notify/sms';
 import { registerOutboxWorker } from './notify/worker-plugin';
 import { registerAuth } from './plugins/auth';
 import { registerCsrf } from './plugins/csrf';
+import { lazyDefaultCompilers } from './plugins/default-compilers';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerTextGuard } from './plugins/text-guard';
 import { setImageDecodeLimit } from './files/image-pool';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
+    schemaController: { compilersFactory: lazyDefaultCompilers },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // Answers are checked against their contracts in the test suite; a clinic gets the compiled serializer.

@@ -1,11 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { email, passwordProblem } from '@odonto/domain/contracts/auth';
 import type { DateWindow } from '@odonto/domain/date-window';
-
-const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+import { PROJECT_ROOT } from './server-dir';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -193,7 +191,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       e.ODONTO_ADMIN_EMAIL && e.ODONTO_ADMIN_PASSWORD
         ? { email: e.ODONTO_ADMIN_EMAIL, password: e.ODONTO_ADMIN_PASSWORD, nume: e.ODONTO_ADMIN_NAME }
         : null,
-    webDistDir: e.WEB_DIST_DIR ? toAbsolute(e.WEB_DIST_DIR, cwd) : resolve(repoRoot, 'apps/web/dist'),
+    webDistDir: e.WEB_DIST_DIR ? toAbsolute(e.WEB_DIST_DIR, cwd) : resolve(PROJECT_ROOT, 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,
     loginSlowdownMs: e.LOGIN_SLOWDOWN_MS,
     imageDecodeConcurrency: e.IMAGE_DECODE_CONCURRENCY ?? availableParallelism(),

@@ -75,9 +75,11 @@ describe('Dockerfile', () => {
     const entrypoint = JSON.parse(one('ENTRYPOINT')) as string[];
     expect(entrypoint[0]).toMatch(/\/(tini|dumb-init)$/);
     expect(all(runtime, 'RUN').join('\n')).toMatch(/apt-get install[^\n]*\b(tini|dumb-init)\b/);
+    // The server's build, with source maps, as `npm start` runs it; the build stage's `npm run build` makes it.
     const command = JSON.parse(one('CMD')) as string[];
-    expect(command.join(' ')).toBe('node --import tsx apps/server/src/main.ts');
-    // The runtime has production dependencies only: tsx must be one of the server's.
+    expect(command.join(' ')).toBe('node --enable-source-maps apps/server/dist/main.js');
+    expect(rootPackage.scripts['build']).toContain('scripts/server-build.mjs');
+    // The runtime has production dependencies only: the command-line tools need tsx among the server's.
     const server = JSON.parse(read('apps/server/package.json')) as { dependencies: Record<string, string> };
     expect(server.dependencies).toHaveProperty('tsx');
   });

@@ -1,7 +1,10 @@
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../plugins/errors';
+import { SERVER_DIR } from '../server-dir';
 
-const WORKER = new URL('./heic-worker.mjs', import.meta.url);
+// Plain JavaScript, so the worker runs from its source file also when the server runs from its build.
+const WORKER = join(SERVER_DIR, 'src/files/heic-worker.mjs');
 /** The conversion in progress plus those waiting; more would wait minutes, so they are refused. */
 const MAX_QUEUED = 4;
 const TIMEOUT_MS = 120_000;

@@ -1,8 +1,10 @@
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type SharpModule from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { AppError } from '../plugins/errors';
 import { convertHeicToJpeg } from './heic';
 import { BmpUnsupportedError, decodeBmp, type DecodedBmp } from './bmp';
 import { withImageSlot } from './image-pool';
+import { loadSharp } from './sharp';
 
 export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'bmp' | 'heif';
 
@@ -91,13 +93,14 @@ async function decodeAndEncode(
   source: ImageFormat,
   options: ImageOptions,
 ): Promise<PreparedImage> {
+  const sharp = await loadSharp();
   if (source === 'bmp') input = await bmpToPng(input);
   const metadata = await readMetadata(input);
   // sharp reads a HEIC's header but has no HEVC decoder; AVIF-in-HEIF it decodes itself.
   const isHevc = source === 'heif' && metadata.compression === 'hevc';
   const decodable = isHevc ? await convertHeicToJpeg(input) : input;
   try {
-    const image = open(decodable).autoOrient();
+    const image = open(sharp, decodable).autoOrient();
     // Many PNGs carry an alpha channel that is fully opaque: those are stored as (much smaller) JPEG.
     const hasAlpha = !isHevc && metadata.hasAlpha && !(await image.clone().stats()).isOpaque;
     const asPng = hasAlpha || (options.keepLossless === true && source !== 'jpeg' && source !== 'heif');
@@ -144,12 +147,14 @@ async function bmpToPng(input: Buffer): Promise<Buffer> {
     throw unreadable();
   }
   const { width, height, pixels } = decoded;
+  const sharp = await loadSharp();
   return sharp(pixels, { raw: { width, height, channels: 4 } })
     .png({ compressionLevel: 1 })
     .toBuffer();
 }
 
 async function readMetadata(input: Buffer): Promise<Metadata> {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     // Only the header is read here, so no pixel limit yet: the check below gives the clear message.
@@ -165,7 +170,7 @@ async function readMetadata(input: Buffer): Promise<Metadata> {
   return metadata;
 }
 
-function open(input: Buffer): Sharp {
+function open(sharp: typeof SharpModule, input: Buffer): Sharp {
   // 'truncated': refuse cut-off files, tolerate the minor warnings phone cameras often leave.
   return sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'truncated' });
 }

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
+import { PROJECT_ROOT } from '../../server-dir';
 
 /** What an archive made by `npm run backup` (or the scheduled backup) says about itself: manifest.json. */
 export const BACKUP_FORMAT = 'odonto-backup';
@@ -45,8 +47,9 @@ export function isSafeEntryName(name: string): boolean {
 /** Odonto's version (the root package.json): named in the manifest, for whoever restores it. */
 export function appVersion(): string {
   try {
-    const root = new URL('../../../../../package.json', import.meta.url);
-    const parsed = JSON.parse(readFileSync(root, 'utf8')) as { version?: unknown };
+    const parsed = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+      version?: unknown;
+    };
     return typeof parsed.version === 'string' ? parsed.version : 'necunoscută';
   } catch {
     return 'necunoscută';

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import pg from 'pg';
 import { Refusal } from './refusal';
 
 /**
@@ -40,6 +39,8 @@ export async function runPgTool(tool: 'pg_dump' | 'pg_restore', url: string, arg
 
 /** One query on DATABASE_URL's database (its own connection, closed after). */
 export async function pgQuery<Row extends object>(url: string, text: string): Promise<Row[]> {
+  // Loaded on first use, as in db/connect.ts: a server on SQLite never needs it.
+  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

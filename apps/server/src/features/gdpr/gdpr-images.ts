@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { MAX_PIXELS } from '../../files/images';
 import { withImageSlot } from '../../files/image-pool';
+import { loadSharp } from '../../files/sharp';
 import { readStoredFile } from '../../files/store';
 import type { ExportedFile } from './gdpr-document';
 
@@ -46,6 +46,7 @@ export function pdfPictureSource(dataDir: string, files: readonly ExportedFile[]
 
 /** Upright, at most the box (never enlarged), on white (no transparency), without metadata. */
 export async function shrink(input: Buffer, box: PdfPictureBox): Promise<PdfPicture> {
+  const sharp = await loadSharp();
   const image = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'truncated' })
     .autoOrient()
     .resize({ width: box.width, height: box.height, fit: 'inside', withoutEnlargement: true })

@@ -9,7 +9,6 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import PDFDocument from 'pdfkit';
 import { formatAuditTime } from '@odonto/domain/contracts/audit';
 import type { GdprExport, GdprFile } from '@odonto/domain/contracts/gdpr';
 import { formatCalendarDay, formatTreatmentDate } from '@odonto/domain/dates';
@@ -44,6 +43,8 @@ function join2(parts: readonly (string | null | undefined)[]): string {
 export async function renderGdprPdf(data: GdprExport, pictures: PdfPictureSource): Promise<Buffer> {
   const { pacient } = data;
   const name = `${pacient.nume} ${pacient.prenume}`;
+  // Loaded when first needed, not at every start of the server (decision 0042).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

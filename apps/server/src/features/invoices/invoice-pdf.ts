@@ -6,7 +6,6 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import PDFDocument from 'pdfkit';
 import type { Invoice } from '@odonto/domain/contracts/invoices';
 import { buyerCodeLabel } from '@odonto/domain/contracts/invoices';
 import { formatLei, formatPercent } from '@odonto/domain/money';
@@ -30,7 +29,9 @@ function vatLabel(line: Invoice['lines'][number]): string {
 }
 
 /** Renders the invoice; resolves with the PDF bytes. */
-export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
+  // Loaded when first needed, not at every start of the server (decision 0042).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: invoiceTitle(invoice) } });
   doc.registerFont('regular', REGULAR);
   doc.registerFont('bold', BOLD);

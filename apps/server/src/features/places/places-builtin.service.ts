@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DialectName } from '../../db/dialect';
+import { SERVER_DIR } from '../../server-dir';
 import { hasPlaces } from './places.queries';
 import { decodeCsv, importPlacesIfEmpty, type PlacesImport } from './places.service';
 
@@ -13,7 +14,7 @@ import { decodeCsv, importPlacesIfEmpty, type PlacesImport } from './places.serv
  * A new clinic gets every locality from its first start, without having to find the file (issue 19).
  */
 export const BUILT_IN_REGISTER = {
-  file: resolve(import.meta.dirname, '../../../reference-data/siruta-2025-s1.csv.gz'),
+  file: resolve(SERVER_DIR, 'reference-data/siruta-2025-s1.csv.gz'),
   edition: '2025_S1',
 } as const;
 

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { PRICE_LIST_COLUMNS, priceListCells, type PriceListLine } from '@odonto/domain/price-list';
 import { CSV_BOM, csvLine } from '../audit/audit-csv';
 import { loadPriceList, type PriceListDeps } from './price-list.service';
@@ -41,6 +40,8 @@ export async function exportPriceList(
       body: Buffer.from(text, 'utf8'),
     };
   }
+  // Loaded when first needed, not at every start of the server (decision 0042).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Listă de prețuri');
   sheet.columns = PRICE_LIST_COLUMNS.map((column, index) => ({

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { catalogueEntryById } from '@odonto/domain/catalogue';
 import { PRICE_LIST_MESSAGES, type PriceListImportAnswer } from '@odonto/domain/contracts/price-list';
 import { MESSAGES } from '@odonto/domain/messages';
@@ -63,10 +63,16 @@ function delimiterOf(text: string): string {
   return [';', '\t', ','].reduce((best, candidate) => (count(candidate) > count(best) ? candidate : best));
 }
 
+// Loaded when first needed, not at every start of the server (decision 0042).
+async function newWorkbook(): Promise<ExcelJS.Workbook> {
+  const { default: ExcelJS } = await import('exceljs');
+  return new ExcelJS.Workbook();
+}
+
 async function readCsvRows(data: Buffer): Promise<string[][]> {
   if (data.includes(0)) throw notReadable();
   const text = decodeText(data);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = await newWorkbook();
   try {
     const sheet = await workbook.csv.read(Readable.from([text]), {
       parserOptions: { delimiter: delimiterOf(text) },
@@ -82,7 +88,7 @@ async function readCsvRows(data: Buffer): Promise<string[][]> {
 }
 
 async function readXlsxRows(data: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = await newWorkbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch {

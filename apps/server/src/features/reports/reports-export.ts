@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type {
   CashReport,
   CommissionsReport,
@@ -40,6 +39,8 @@ export async function reportFile(table: ReportTable, format: ReportFormat): Prom
       body: Buffer.from(text, 'utf8'),
     };
   }
+  // Loaded when first needed, not at every start of the server (decision 0042).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(table.sheet);
   sheet.columns = table.header.map((header) => ({

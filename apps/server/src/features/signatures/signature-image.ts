@@ -1,10 +1,11 @@
-import sharp, { type Stats } from 'sharp';
+import type { Stats } from 'sharp';
 import {
   SIGNATURE_DATA_URL_PREFIX,
   SIGNATURE_MAX_BYTES,
   SIGNATURE_MAX_SIDE,
   SIGNATURE_MESSAGES,
 } from '@odonto/domain/contracts/signatures';
+import { loadSharp } from '../../files/sharp';
 import { AppError } from '../../plugins/errors';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -26,6 +27,7 @@ export async function signaturePng(
     throw new AppError(415, 'unsupported_media', SIGNATURE_MESSAGES.imageInvalid);
   }
   try {
+    const sharp = await loadSharp();
     const image = sharp(bytes, { limitInputPixels: SIGNATURE_MAX_SIDE * SIGNATURE_MAX_SIDE });
     const metadata = await image.metadata();
     const { width, height } = metadata;

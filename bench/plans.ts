@@ -9,6 +9,7 @@ import type { PlanAlternativeInput, PlanItemInput } from '@odonto/domain/contrac
 import { alternativeTotals, type StoredPlanStatus } from '@odonto/domain/plans';
 import { TOOTH_IDS } from '@odonto/domain/teeth';
 import { connectDatabase } from '../apps/server/src/db/connect';
+import { analyzeAfterBulkLoad } from '../apps/server/src/db/dialect';
 import type { Database, NewTreatmentPlanRow } from '../apps/server/src/db/database';
 import { planOpenBani } from '../apps/server/src/features/plans/plan-progress.service';
 import { createPlan } from '../apps/server/src/features/plans/plans.service';
@@ -160,6 +161,7 @@ async function ensurePlans(env: Record<string, string>): Promise<string> {
         alternatives: alternatives(3, 40, random),
       },
     );
+    await analyzeAfterBulkLoad(db, database.dialect);
     console.log(
       `bench: ${rows.length} plans and one of 3 × 40 items in ${Math.round(performance.now() - started)} ms`,
     );

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import pg from 'pg';
 import { loadConfig, type Config } from '../../apps/server/src/config';
 import { connectDatabase } from '../../apps/server/src/db/connect';
+import { analyzeAfterBulkLoad } from '../../apps/server/src/db/dialect';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
 import { insertPatients } from '../../apps/server/src/features/patients/patients-bulk';
 import { generatePatients } from '../../apps/server/src/scripts/demo/patient-generator';
@@ -63,6 +64,7 @@ export async function ensurePatients(env: Record<string, string>, patients: numb
     for (let start = 0; start < generated.length; start += 10_000) {
       await insertPatients(database.db, generated.slice(start, start + 10_000));
     }
+    await analyzeAfterBulkLoad(database.db, database.dialect);
     console.log(`bench: generated ${missing} patients in ${Math.round(performance.now() - started)} ms`);
     return config;
   } finally {
@@ -70,13 +72,18 @@ export async function ensurePatients(env: Record<string, string>, patients: numb
   }
 }
 
-/** SQLite, and PostgreSQL when a server answers at BENCH_POSTGRES_URL (unless BENCH_SKIP_POSTGRES=1). */
+/**
+ * SQLite, and PostgreSQL when a server answers at BENCH_POSTGRES_URL (unless BENCH_SKIP_POSTGRES=1);
+ * BENCH_ONLY=postgres measures PostgreSQL alone (a try-out: a benchmark's section in RESULTS.md is
+ * written whole, so the results to keep come from a run on both).
+ */
 export async function benchDialects(): Promise<BenchDialect[]> {
   if (process.env.BENCH_SKIP_POSTGRES === '1') return ['sqlite'];
   try {
     await datasetEnv('postgres', 'probe');
-    return ['sqlite', 'postgres'];
+    return process.env.BENCH_ONLY === 'postgres' ? ['postgres'] : ['sqlite', 'postgres'];
   } catch {
+    if (process.env.BENCH_ONLY === 'postgres') throw new Error('BENCH_ONLY=postgres: no PostgreSQL server');
     return ['sqlite'];
   }
 }

@@ -60,6 +60,23 @@ export async function currentSchema(db: Kysely<Database>, dialect: DialectName):
   return result.rows[0]?.schema;
 }
 
+/**
+ * Ends a bulk load (the demo seed, the bench's loaders, the locality register): PostgreSQL's planner
+ * statistics of `tables` (all tables when none are named) are taken again. Its autovacuum may be off or
+ * may not have come round yet, and a planner that thinks a table empty walks whole indexes (decision
+ * 0044). SQLite is left alone: its queries are written for a database without statistics, as production
+ * has, and ANALYZE there would change their plans.
+ */
+export async function analyzeAfterBulkLoad(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  tables: readonly string[] = [],
+): Promise<void> {
+  if (dialect !== 'postgres') return;
+  const named = tables.length ? sql` ${sql.join(tables.map((table) => sql.table(table)))}` : sql``;
+  await sql`analyze${named}`.execute(db);
+}
+
 /** SQLite's SQLITE_BUSY and its extended codes: another connection or process holds the lock. */
 export function isBusy(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error)) return false;

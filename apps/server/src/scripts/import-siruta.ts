@@ -45,7 +45,7 @@ async function run(args: readonly string[]): Promise<number> {
   const database = await connectDatabase(config.database);
   try {
     await migrateToLatest(database.db, database.dialect);
-    const imported = await importPlaces(database.db, text, { source: 'cli' });
+    const imported = await importPlaces(database.db, database.dialect, text, { source: 'cli' });
     const localities = countRo(imported.localities, 'localitate', 'localități');
     console.log(`Import SIRUTA reușit: ${localities} în ${countRo(imported.counties, 'județ', 'județe')}.`);
     return 0;

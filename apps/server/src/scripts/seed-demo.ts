@@ -2,6 +2,7 @@
 // demo clinic, once. Running it again adds only what is missing and prints the accounts again.
 import { ConfigError, loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
+import { analyzeAfterBulkLoad } from '../db/dialect';
 import { migrateToLatest } from '../db/migrate';
 import { seedAppointments } from './demo/seed-appointments';
 import { seedClinic } from './demo/seed-clinic';
@@ -61,6 +62,8 @@ async function run(): Promise<void> {
     // Last, after the invoices demo: it moves the documents that demo queued for e-Factura.
     const submissions = await seedEfactura(database.db, now);
     if (submissions > 0) console.log(`Stări e-Factura demo: ${submissions} documente trimise`);
+    // Statistics of what was just loaded (PostgreSQL; decision 0044).
+    await analyzeAfterBulkLoad(database.db, database.dialect);
     console.log('\nClinica demo Odonto — conturi (email / parolă / rol):');
     for (const user of staff)
       console.log(`  ${user.email.padEnd(34)} ${user.password.padEnd(24)} ${user.roles.join(', ')}`);

@@ -142,7 +142,7 @@ async function createPostgresSearchIndex(db: Kysely<unknown>): Promise<void> {
     where deleted_at is null`.execute(db);
 }
 
-async function trigramSchema(db: Kysely<unknown>): Promise<string | undefined> {
+export async function trigramSchema(db: Kysely<unknown>): Promise<string | undefined> {
   const result = await sql<{ schema: string }>`
     select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
     where e.extname = 'pg_trgm'`.execute(db);

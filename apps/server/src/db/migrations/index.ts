@@ -24,6 +24,7 @@ import { idempotencyKeys } from './0021-idempotency-keys';
 import { twoFactor } from './0022-two-factor';
 import { entryCancellation } from './0024-entry-cancellation';
 import { gdprErasure } from './0025-gdpr-erasure';
+import { postgresSearchTable } from './0026-postgres-search-table';
 
 /**
  * Every migration, in order. Names are numbered and never change once released; migrations are
@@ -55,6 +56,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0022-two-factor': twoFactor(),
     '0024-entry-cancellation': entryCancellation(),
     '0025-gdpr-erasure': gdprErasure(),
+    '0026-postgres-search-table': postgresSearchTable(dialect),
   };
 }
 

@@ -117,6 +117,8 @@ async function restoreDatabase(
     '--no-acl',
     copy,
   ]);
+  // A dump holds no planner statistics: taken again, or the first lists would plan on an empty table.
+  await pgQuery(url, 'analyze');
   const restored = await pgMigrations(url);
   if (restored?.join(',') !== manifest.schema.migrations.join(',')) {
     throw new Refusal('După pg_restore, migrările bazei de date nu sunt cele din manifest.');

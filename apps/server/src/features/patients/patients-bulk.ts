@@ -19,8 +19,9 @@ const ROWS_PER_STATEMENT = 500;
 
 /**
  * Inserts many patients fast (bench data, demo seeds) in one transaction: file numbers are taken from the
- * same counter as the API's, and the search index follows (triggers on SQLite, the GIN index on
- * PostgreSQL). No audit rows: this is a loader, not a user. Answers the new `_id`s in input order.
+ * same counter as the API's, and the search table and the counts follow (triggers). No audit rows: this
+ * is a loader, not a user. Answers the new `_id`s in input order. The caller ends a bulk load with
+ * analyzeAfterBulkLoad (db/dialect.ts).
  */
 export async function insertPatients(
   db: Kysely<Database>,
@@ -29,26 +30,30 @@ export async function insertPatients(
   if (patients.length === 0) return [];
   return db.transaction().execute(async (trx) => {
     const last = await nextCounterValue(trx, PATIENT_FILE_COUNTER, patients.length);
-    const first = last - patients.length + 1;
-    const rows: NewPatientRow[] = patients.map((patient, index) => {
-      const at = patient.createdAt.toISOString();
-      return {
-        id: randomUUID(),
-        file_number: first + index,
-        ...formColumns(patient),
-        blocked: patient.blocked ? 1 : 0,
-        dinti_stersi: JSON.stringify(patient.dintiStersi ?? []),
-        avatar: null,
-        created_at: at,
-        updated_at: at,
-        version: 1,
-        deleted_at: null,
-        deleted_by: null,
-      };
-    });
+    const rows = bulkPatientRows(patients, last - patients.length + 1);
     for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
       await insertPatientRows(trx, rows.slice(start, start + ROWS_PER_STATEMENT));
     }
     return rows.map((row) => row.id);
+  });
+}
+
+/** The rows of `patients`, numbered from `firstFileNumber` in input order. */
+export function bulkPatientRows(patients: readonly BulkPatient[], firstFileNumber: number): NewPatientRow[] {
+  return patients.map((patient, index) => {
+    const at = patient.createdAt.toISOString();
+    return {
+      id: randomUUID(),
+      file_number: firstFileNumber + index,
+      ...formColumns(patient),
+      blocked: patient.blocked ? 1 : 0,
+      dinti_stersi: JSON.stringify(patient.dintiStersi ?? []),
+      avatar: null,
+      created_at: at,
+      updated_at: at,
+      version: 1,
+      deleted_at: null,
+      deleted_by: null,
+    };
   });
 }

@@ -1,54 +1,23 @@
-import {
-  sql,
-  type CompiledQuery,
-  type Expression,
-  type ExpressionBuilder,
-  type Kysely,
-  type SelectQueryBuilder,
-  type SqlBool,
-} from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { PATIENT_PAGE_SIZE } from '@odonto/domain/contracts/patients';
 import { countLimit } from '@odonto/domain/contracts/paging';
 import type { Database } from '../../db/database';
 import type { DialectName } from '../../db/dialect';
-import { owingPatientCondition } from '../ledger/patient-balance.queries';
-import { containsPattern, ftsPhrase, type SearchPlan } from './patient-search';
+import {
+  equalityTerms,
+  hasDateRange,
+  hasEqualityFilter,
+  isSearchedInIndex,
+  isSearchOnly,
+  patientConditions,
+  searchIndexCondition,
+  type ListDatabase,
+  type ListTables,
+  type PatientListFilter,
+} from './patients-list-terms.queries';
 import type { PatientListRow } from './patients.presenter';
 
-/** What GET /api/pacienti restricts the list by; texts already normalised, times as ISO instants. */
-export interface PatientListFilter {
-  search: SearchPlan;
-  judet?: string;
-  oras?: string;
-  tara?: string;
-  medic?: string;
-  isIgienizare: boolean;
-  createdFrom?: string;
-  createdTo?: string;
-  /** The deleted patients instead of the others. */
-  isDeleted: boolean;
-  /** Only the patients with a balance to pay ("cu sold de plată", issue 13). */
-  isOwing?: boolean;
-}
-
-/**
- * The tables of migration 0002 that only the list reads (db/migrations/0002-patients.ts): the FTS5 index
- * of the search keys of the patients not deleted (SQLite; rowid = file number), and the number of those
- * patients per combination of the equality filters.
- */
-// Type aliases, not interfaces: Kysely's withTables wants records with an index signature.
-type ListTables = {
-  patients_search: { rowid: number; search_key: string; patients_search: string };
-  patient_counts: {
-    judet_norm: string;
-    oras_norm: string;
-    tara_norm: string;
-    medic_norm: string;
-    igienizare: number;
-    total: number;
-  };
-};
-type ListDatabase = Database & ListTables;
+export type { PatientListFilter } from './patients-list-terms.queries';
 
 /** A built query: what the list runs, and what the plan tests explain. */
 export interface ListQuery<Row> {
@@ -102,32 +71,46 @@ export function patientPageQuery(
 ): ListQuery<PatientListRow> {
   const list = db.withTables<ListTables>();
   const { search } = filter;
-  if (search.kind !== 'all' && isSearchedInFts(dialect, filter)) {
-    // The index walks its rowids (file numbers) downwards; each match picks up its patient row.
-    return list
-      .selectFrom('patients_search')
-      .innerJoin('patients', 'patients.file_number', 'patients_search.rowid')
-      .select(LIST_COLUMNS)
-      .where(ftsCondition(search))
-      .where((eb) => patientConditions(eb, dialect, filter))
+  if (search.kind !== 'all' && isSearchedInIndex(filter)) {
+    // SQLite: the FTS5 index walks its rowids (file numbers) downwards; each match picks up its row.
+    if (dialect === 'sqlite') {
+      return list
+        .selectFrom('patients_search')
+        .innerJoin('patients', 'patients.file_number', 'patients_search.rowid')
+        .select(LIST_COLUMNS)
+        .where(searchIndexCondition(dialect, search))
+        .where((eb) => patientConditions(eb, dialect, filter))
+        .orderBy('patients_search.rowid', 'desc')
+        .limit(page.limit)
+        .offset(page.offset);
+    }
+    // PostgreSQL: the page's file numbers from the search table, planned on its own statistics (a filter
+    // tested on each match's patient row): a common needle walks the table's primary key downwards (the
+    // tenth match comes soon), a rare one's few matches are collected through the trigram index and
+    // sorted. Then the ten rows.
+    let matches = list.selectFrom('patients_search').where(searchIndexCondition(dialect, search));
+    if (!isSearchOnly(filter)) {
+      matches = matches.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('patients')
+            .select(sql.lit(1).as('one'))
+            .whereRef('patients.file_number', '=', 'patients_search.rowid')
+            .where((inner) => patientConditions(inner, dialect, filter)),
+        ),
+      );
+    }
+    const numbers = matches
+      .select('patients_search.rowid')
       .orderBy('patients_search.rowid', 'desc')
       .limit(page.limit)
       .offset(page.offset);
-  }
-  if (search.kind === 'trigram' && dialect === 'postgres' && !filter.isDeleted) {
-    // DESIGN.md §10: given ORDER BY … LIMIT, PostgreSQL may walk the file-number index and test every row
-    // against the pattern. OFFSET 0 keeps the subquery apart, so the trigram index finds the matches first
-    // and only those are sorted.
-    const found = list
-      .selectFrom('patients')
-      .select(LIST_COLUMNS)
-      .where((eb) => patientConditions(eb, dialect, filter));
+    // Joined, not `in (…)`: the numbers keep their order, so the ten rows need no sort of their own.
     return list
-      .selectFrom(found.offset(0).as('patients'))
-      .selectAll()
-      .orderBy('file_number', 'desc')
-      .limit(page.limit)
-      .offset(page.offset);
+      .selectFrom(numbers.as('page'))
+      .innerJoin('patients', 'patients.file_number', 'page.rowid')
+      .select(LIST_COLUMNS)
+      .orderBy('page.rowid', 'desc');
   }
   const isDateSorted =
     filter.createdTo !== undefined &&
@@ -182,17 +165,17 @@ export function patientCountQuery(
     list
       .selectFrom(matches.select(sql.lit(1).as('one')).limit(limit).as('matches'))
       .select((eb) => eb.fn.countAll<number>().as('total'));
-  if (search.kind !== 'all' && isSearchedInFts(dialect, filter)) {
-    if (!hasDateRange(filter) && !hasEqualityFilter(filter) && !filter.isOwing) {
+  if (search.kind !== 'all' && isSearchedInIndex(filter)) {
+    if (isSearchOnly(filter)) {
       // The index holds exactly the patients not deleted: counting its matches is the answer.
-      return capped(list.selectFrom('patients_search').where(ftsCondition(search)));
+      return capped(list.selectFrom('patients_search').where(searchIndexCondition(dialect, search)));
     }
     // Each match is tested against the filters in the index of one of them (its file number is the key).
     return capped(
       list
         .selectFrom('patients_search')
         .innerJoin('patients', 'patients.file_number', 'patients_search.rowid')
-        .where(ftsCondition(search))
+        .where(searchIndexCondition(dialect, search))
         .where((eb) => patientConditions(eb, dialect, filter)),
     );
   }
@@ -228,100 +211,13 @@ export async function countPatients(
   filter: PatientListFilter,
   limit: number,
 ): Promise<number> {
-  const counted = isPlannedByCount(filter) ? Math.max(limit, SORTED_DATE_MATCHES + 1) : limit;
+  const counted = countedUpTo(filter, limit);
   const [row] = await patientCountQuery(db, dialect, filter, counted).execute();
   return Math.min(Number(row?.total ?? 0), counted);
 }
 
-/** The filters whose page plan depends on the count (see patientPageQuery). */
-function isPlannedByCount(filter: PatientListFilter): boolean {
-  return filter.createdTo !== undefined && !filter.isDeleted && !hasEqualityFilter(filter);
-}
-
-/**
- * SQLite searches the patients not deleted through the FTS5 table: always for 3+ characters, and for 1–2
- * when nothing else narrows the list (a short search with a filter walks the filter's index instead, and
- * tests each row's key). The deleted patients are not in that table.
- */
-function isSearchedInFts(dialect: DialectName, filter: PatientListFilter): boolean {
-  if (dialect !== 'sqlite' || filter.isDeleted) return false;
-  const { kind } = filter.search;
-  return kind === 'trigram' || (kind === 'short' && !hasEqualityFilter(filter) && !hasDateRange(filter));
-}
-
-function hasDateRange(filter: PatientListFilter): boolean {
-  return filter.createdFrom !== undefined || filter.createdTo !== undefined;
-}
-
-function hasEqualityFilter(filter: PatientListFilter): boolean {
-  return (
-    filter.judet !== undefined ||
-    filter.oras !== undefined ||
-    filter.tara !== undefined ||
-    filter.medic !== undefined ||
-    filter.isIgienizare
-  );
-}
-
-/**
- * Deleted or not, the equality filters, the creation-day range and a search not served by the FTS5 table
- * (see likeCondition), on the patients table. `deleted_at is null` is always written out: SQLite uses a
- * partial index only when the query's own WHERE implies the index's. `isDateWalked`: the range as
- * `+created_at`, which no index serves (see patientPageQuery).
- */
-function patientConditions(
-  eb: ExpressionBuilder<ListDatabase, 'patients'>,
-  dialect: DialectName,
-  filter: PatientListFilter,
-  options: { isDateWalked?: boolean } = {},
-): Expression<SqlBool> {
-  const createdAt = options.isDateWalked
-    ? sql<string>`+${sql.ref('patients.created_at')}`
-    : eb.ref('patients.created_at');
-  const terms = [
-    eb('patients.deleted_at', filter.isDeleted ? 'is not' : 'is', null),
-    ...equalityTerms(eb, 'patients', filter),
-  ];
-  if (filter.createdFrom !== undefined) terms.push(eb(createdAt, '>=', filter.createdFrom));
-  if (filter.createdTo !== undefined) terms.push(eb(createdAt, '<=', filter.createdTo));
-  if (filter.isOwing) terms.push(owingPatientCondition());
-  const { search } = filter;
-  if (search.kind !== 'all' && !isSearchedInFts(dialect, filter)) terms.push(likeCondition(search.needle));
-  return eb.and(terms);
-}
-
-/** judet, oras, tara, medic (normalised equality) and igienizare, on the patients or their counts. */
-function equalityTerms<T extends 'patients' | 'patient_counts'>(
-  eb: ExpressionBuilder<ListDatabase, T>,
-  table: T,
-  filter: PatientListFilter,
-): Expression<SqlBool>[] {
-  const column = (name: keyof ListTables['patient_counts']) => sql.ref<string | number>(`${table}.${name}`);
-  const terms: Expression<SqlBool>[] = [];
-  if (filter.judet !== undefined) terms.push(eb(column('judet_norm'), '=', filter.judet));
-  if (filter.oras !== undefined) terms.push(eb(column('oras_norm'), '=', filter.oras));
-  if (filter.tara !== undefined) terms.push(eb(column('tara_norm'), '=', filter.tara));
-  if (filter.medic !== undefined) terms.push(eb(column('medic_norm'), '=', filter.medic));
-  if (filter.isIgienizare) terms.push(eb(column('igienizare'), '=', 1));
-  return terms;
-}
-
-/**
- * SQLite's search through the FTS5 table: 3+ characters as a trigram phrase (a substring match served by
- * the index), 1–2 characters as LIKE over the index's own keys (short: read in full, but far narrower
- * than the patients' rows, and in file-number order for the page).
- */
-function ftsCondition(search: Exclude<SearchPlan, { kind: 'all' }>): Expression<SqlBool> {
-  return search.kind === 'trigram'
-    ? sql<SqlBool>`patients_search match ${ftsPhrase(search.needle)}`
-    : sql<SqlBool>`patients_search.search_key like ${containsPattern(search.needle)} escape '\\'`;
-}
-
-/**
- * The search on the patients' own keys: what the pg_trgm GIN index serves on PostgreSQL (3+ characters;
- * shorter ones test each key), the search among deleted patients, whom the search indexes leave out, and
- * a short search narrowed by a filter on SQLite.
- */
-function likeCondition(needle: string): Expression<SqlBool> {
-  return sql<SqlBool>`patients.search_key like ${containsPattern(needle)} escape '\\'`;
+/** How far countPatients counts: `limit`, or further for the filters whose page plan depends on it. */
+export function countedUpTo(filter: PatientListFilter, limit: number): number {
+  const isPlannedByCount = filter.createdTo !== undefined && !filter.isDeleted && !hasEqualityFilter(filter);
+  return isPlannedByCount ? Math.max(limit, SORTED_DATE_MATCHES + 1) : limit;
 }

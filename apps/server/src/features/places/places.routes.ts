@@ -85,7 +85,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { file } = await readUploadForm(request, { maxBytes: app.config.uploadMaxBytes });
       if (!file) throw new AppError(400, 'invalid_input', 'Alegeți fișierul SIRUTA (CSV).');
       try {
-        const imported = await importPlaces(app.db, decodeCsv(file.data), {
+        const imported = await importPlaces(app.db, app.dialect, decodeCsv(file.data), {
           now: app.now(),
           source: 'upload',
           actor: actorOf(request),

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { lockTable, type DialectName } from '../../db/dialect';
+import { analyzeAfterBulkLoad, lockTable, type DialectName } from '../../db/dialect';
 import { COUNTIES, countyByAuto, type County } from '@odonto/domain/places';
 import { parseSiruta } from '@odonto/domain/siruta';
 import type {
@@ -49,10 +49,11 @@ const NO_ACTOR: AuditActor = { userId: null, userEmail: null, ip: null };
  */
 export async function importPlaces(
   db: Kysely<Database>,
+  dialect: DialectName,
   csvText: string,
   options: ImportOptions = {},
 ): Promise<PlacesImport> {
-  const imported = await storePlaces(db, csvText, options, null);
+  const imported = await storePlaces(db, dialect, csvText, options, false);
   if (!imported) throw new Error('places import stored nothing');
   return imported;
 }
@@ -68,14 +69,15 @@ export async function importPlacesIfEmpty(
   csvText: string,
   options: ImportOptions = {},
 ): Promise<PlacesImport | null> {
-  return storePlaces(db, csvText, options, dialect);
+  return storePlaces(db, dialect, csvText, options, true);
 }
 
 async function storePlaces(
   db: Kysely<Database>,
+  dialect: DialectName,
   csvText: string,
   options: ImportOptions,
-  onlyIfEmptyOn: DialectName | null,
+  onlyIfEmpty: boolean,
 ): Promise<PlacesImport | null> {
   const { localitati, counts } = parseSiruta(csvText);
   const rows: NewPlaceRow[] = [];
@@ -99,9 +101,9 @@ async function storePlaces(
     source: options.source ?? 'cli',
     ...(options.edition === undefined ? {} : { edition: options.edition }),
   };
-  return db.transaction().execute(async (trx) => {
-    if (onlyIfEmptyOn !== null) {
-      await lockTable(trx, onlyIfEmptyOn, 'places');
+  const stored = await db.transaction().execute(async (trx) => {
+    if (onlyIfEmpty) {
+      await lockTable(trx, dialect, 'places');
       if (await hasPlaces(trx)) return null;
     }
     await replacePlaces(trx, rows);
@@ -118,6 +120,9 @@ async function storePlaces(
     });
     return record;
   });
+  // About 14,000 localities replaced at once: fresh statistics (decision 0044).
+  if (stored) await analyzeAfterBulkLoad(db, dialect, ['places']);
+  return stored;
 }
 
 /** The last import, or null before the first one (or when the record is unreadable). */

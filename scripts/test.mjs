@@ -60,7 +60,55 @@ const skipped =
 const isBroken = vitestStatus !== 0 || e2eStatus !== 0 || !vitest || !playwright;
 const failed = failedTests > 0 ? failedTests : isBroken ? 1 : 0;
 
+/**
+ * The tests that failed, and those that passed only on a retry (CI retries once), each as 'file › name'.
+ * @param {any} vitestResults
+ * @param {any} playwrightResults
+ */
+function namedOutcomes(vitestResults, playwrightResults) {
+  /** @type {string[]} */
+  const failedNames = [];
+  /** @type {string[]} */
+  const retriedNames = [];
+  for (const file of vitestResults?.testResults ?? []) {
+    const path = String(file.name).replace(`${root}/`, '');
+    for (const test of file.assertionResults ?? []) {
+      // Vitest keeps the first attempt's errors on a test that passed on its retry.
+      if (test.status === 'failed') failedNames.push(`${path} › ${test.fullName}`);
+      else if (test.status === 'passed' && test.failureMessages?.length)
+        retriedNames.push(`${path} › ${test.fullName}`);
+    }
+    if (
+      file.status === 'failed' &&
+      !(file.assertionResults ?? []).some((/** @type {any} */ t) => t.status === 'failed')
+    ) {
+      failedNames.push(`${path} › ${file.message || 'the file failed to run'}`);
+    }
+  }
+  /** @param {any} suite @param {string[]} titles */
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const name = `e2e/${spec.file} › ${[...titles, spec.title].join(' › ')} [${test.projectName}]`;
+        if (test.status === 'unexpected') failedNames.push(name);
+        else if (test.status === 'flaky') retriedNames.push(name);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, child.title ? [...titles, child.title] : titles);
+  };
+  for (const suite of playwrightResults?.suites ?? []) walk(suite, []);
+  return { failedNames, retriedNames };
+}
+
+const { failedNames, retriedNames } = namedOutcomes(vitest, playwright);
+const outcomeLines = [
+  ...failedNames.map((name) => `FAILED: ${name}`),
+  ...retriedNames.map((name) => `passed on its retry: ${name}`),
+];
+writeFileSync(join(outDir, 'outcomes.txt'), outcomeLines.map((line) => `${line}\n`).join(''));
+
 console.log('');
+for (const line of outcomeLines) console.log(line);
 console.log(
   `unit+api: ${vitest ? `${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed` : 'no result'}`,
 );

@@ -45,6 +45,7 @@ export interface Database {
   invoice_lines: InvoiceLinesTable;
   invoiced_charges: InvoicedChargesTable;
   idempotency_keys: IdempotencyKeysTable;
+  rate_limits: RateLimitsTable;
   user_totp: UserTotpTable;
   recovery_codes: RecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
@@ -823,6 +824,15 @@ export interface IdempotencyKeysTable {
   completed_at: string | null;
 }
 export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
+
+/** A rate limiter's counter, shared by every instance on one database (migration 0027, decision 0049). */
+export interface RateLimitsTable {
+  /** The route ('POST /api/login') and the client's key (its address). */
+  key: string;
+  hits: number;
+  /** When the counting window ends, in ms since the epoch. */
+  window_ends_at: number;
+}
 
 /** A user's TOTP key (migration 0022, decision 0027). */
 export interface UserTotpTable {

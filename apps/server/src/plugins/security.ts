@@ -4,6 +4,7 @@ import { MESSAGES } from '@odonto/domain/messages';
 import type { App } from '../app-types';
 import type { Config } from '../config';
 import { AppError } from './errors';
+import { databaseRateLimitStore } from './rate-limit-store';
 
 /** Cookies, security headers and the (per-route) rate limiter. */
 export async function registerSecurity(app: App, config: Config): Promise<void> {
@@ -21,6 +22,9 @@ export async function registerSecurity(app: App, config: Config): Promise<void> 
 
   await app.register(fastifyRateLimit, {
     global: false,
+    // On PostgreSQL several instances may serve one clinic: they count in the database, together
+    // (decision 0049). The embedded database has one server, which counts in its memory.
+    ...(app.dialect === 'postgres' ? { store: databaseRateLimitStore(app.db, app.now) } : {}),
     // The plugin has already set Retry-After; the body follows the app's error shape.
     errorResponseBuilder: () => new AppError(429, 'rate_limited', MESSAGES.rateLimited),
   });

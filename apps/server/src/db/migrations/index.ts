@@ -25,6 +25,7 @@ import { twoFactor } from './0022-two-factor';
 import { entryCancellation } from './0024-entry-cancellation';
 import { gdprErasure } from './0025-gdpr-erasure';
 import { postgresSearchTable } from './0026-postgres-search-table';
+import { rateLimits } from './0027-rate-limits';
 
 /**
  * Every migration, in order. Names are numbered and never change once released; migrations are
@@ -57,6 +58,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0024-entry-cancellation': entryCancellation(),
     '0025-gdpr-erasure': gdprErasure(),
     '0026-postgres-search-table': postgresSearchTable(dialect),
+    '0027-rate-limits': rateLimits(),
   };
 }
 

@@ -186,7 +186,13 @@ export async function startClinicGroup(): Promise<ClinicGroup> {
     });
     // Started together: one migrates while the other waits for it (decision 0045).
     await Promise.all(
-      instances.map(({ child, instance }) => waitForHealth(instance.url, child, '/api/ready')),
+      instances.map(({ child, instance }) =>
+        waitForHealth(instance.url, child, '/api/ready').catch((error: unknown) => {
+          throw new Error(
+            `the instance at ${instance.address} is not ready: ${String(error)}\n${instance.output()}`,
+          );
+        }),
+      ),
     );
 
     const conf = join(nginxDir, 'nginx.conf');

@@ -39,14 +39,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
   // eslint-disable-next-line no-empty-pattern
   signIn: async ({}, use) => {
-    await use(async (page, user, origin) => {
-      await page.goto(`${origin ?? ''}/login`);
-      await page.getByRole('textbox', { name: 'Email', exact: true }).fill(user.email);
-      await page.getByRole('textbox', { name: 'Parolă', exact: true }).fill(user.password);
-      await page.getByRole('button', { name: 'Intră în cont' }).click();
-      await expect(page).toHaveURL(new RegExp(user.landing));
-    });
+    await use(signInThroughForm);
   },
 });
+
+/** Signs in through the login screen (at `origin`, or the page's base URL) and waits for the landing page. */
+export async function signInThroughForm(
+  page: Page,
+  user: Pick<DemoUser, 'email' | 'password' | 'landing'>,
+  origin?: string,
+): Promise<void> {
+  await page.goto(`${origin ?? ''}/login`);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(user.email);
+  await page.getByRole('textbox', { name: 'Parolă', exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Intră în cont' }).click();
+  await expect(page).toHaveURL(new RegExp(user.landing));
+}
 
 export { expect, DEMO_USERS };

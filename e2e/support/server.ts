@@ -26,7 +26,8 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now (the system's pick, released at once). */
+export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const probe = createServer();
     probe.once('error', fail);
@@ -37,12 +38,21 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 90_000): Promise<void> {
+/**
+ * Waits until `url` + `path` answers 200 (`/api/ready` once the database is migrated too), or fails when
+ * `server` (the process behind `url`) exits first.
+ */
+export async function waitForHealth(
+  url: string,
+  server: ChildProcess,
+  path: '/api/health' | '/api/ready' = '/api/health',
+  timeoutMs = 90_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
     try {
-      const answer = await fetch(`${url}/api/health`);
+      const answer = await fetch(`${url}${path}`);
       if (answer.ok) return;
     } catch {
       // not listening yet
@@ -72,6 +82,15 @@ function serverEnv(dataDir: string, port: number, smtpPort: number): NodeJS.Proc
     OUTBOX_INTERVAL_SECONDS: '1',
     SMS_REMIND_HOURS: '48',
   };
+}
+
+/** The built server (`main.js`, what `npm start` runs) with `env` as its whole environment. */
+export function spawnServer(env: NodeJS.ProcessEnv, output: 'inherit' | 'pipe'): ChildProcess {
+  return spawn(process.execPath, nodeArgs('main.js'), {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', output, output],
+  });
 }
 
 /** Fills `dataDir` with the demo clinic (`npm run demo`'s seed). */
@@ -105,11 +124,7 @@ export async function startApp({ seed }: { seed: 'none' | 'demo' }): Promise<Run
     if (template) cpSync(template, dataDir, { recursive: true });
     else seedDemo(dataDir);
   }
-  const server = spawn(process.execPath, nodeArgs('main.js'), {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const server = spawnServer(env, 'inherit');
   await waitForHealth(url, server);
   return {
     url,

@@ -30,8 +30,10 @@ export default defineConfig({
           // Each test builds its own app on its own database, so the files share a worker's modules
           // instead of importing the whole server again per file (3–4 s each).
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // In CI the suite runs on two Node.js versions at once on two cores (decision 0046): the tests that
+          // start real processes (npm start, a fresh clone, restores) get twice the time there.
+          testTimeout: process.env.CI ? 60_000 : 30_000,
+          hookTimeout: process.env.CI ? 120_000 : 60_000,
           retry,
         },
       },

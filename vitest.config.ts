@@ -44,7 +44,7 @@ export default defineConfig({
           include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['./src/test/setup.ts'],
-          testTimeout: 20_000,
+          testTimeout: process.env.CI ? 40_000 : 20_000,
           retry,
         },
       },

@@ -4,9 +4,10 @@ import { notifications } from '@mantine/notifications';
 import { resetLoading } from '../lib/loading';
 import { resetModals } from '../ui/modals';
 
-// Lazy pages and query round-trips take longer than the default 1 s on a loaded 2-core CI machine; a
-// `findBy…` that times out still fails, just not because the machine was busy.
-configure({ asyncUtilTimeout: 5_000 });
+// Lazy pages and query round-trips take longer than the default 1 s on a loaded 2-core CI machine (three
+// times as long in CI, where two Node.js versions run the suite at once: decision 0046); a `findBy…` that
+// times out still fails, just not because the machine was busy.
+configure({ asyncUtilTimeout: process.env['CI'] ? 15_000 : 5_000 });
 
 // happy-dom leaves out a few browser APIs Mantine's floating elements call.
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { pack as tarPack, type Pack } from 'tar-stream';
 import type { DatabaseConfig } from '../../config';
-import { isNotFound, syncDirectory } from '../../files/store';
+import { isNotFound, syncDirectory } from '../../files/disk-blob-store';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,

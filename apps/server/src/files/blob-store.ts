@@ -18,8 +18,8 @@ export interface BlobStore {
   has(key: string): Promise<boolean>;
   /** Removes the bytes; a key already gone is no error. */
   remove(key: string): Promise<void>;
-  /** Every key stored, in no particular order (for the move between stores and for backups). */
-  list(): AsyncIterable<string>;
+  /** Every key stored with its size, in no particular order (for backups). */
+  list(): AsyncIterable<{ key: string; size: number }>;
   /** Ends open connections (the S3 client's sockets); the disk has none. */
   close(): void;
 }

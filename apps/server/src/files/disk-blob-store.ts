@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import type { BlobStore } from './blob-store';
 
@@ -75,7 +75,13 @@ export function createDiskBlobStore(dataDir: string): BlobStore {
           .slice(root.length + 1)
           .split(sep)
           .join('/');
-        if (!key.startsWith(`${TEMP_FOLDER}/`)) yield key;
+        if (key.startsWith(`${TEMP_FOLDER}/`)) continue;
+        try {
+          yield { key, size: (await stat(join(root, key))).size };
+        } catch (error) {
+          // Deleted since the folder was read.
+          if (!isNotFound(error)) throw error;
+        }
       }
     },
     close() {},

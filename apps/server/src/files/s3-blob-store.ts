@@ -73,7 +73,7 @@ export function createS3BlobStore(config: S3Config): BlobStore {
       const pages = sdk.paginateListObjectsV2({ client: s3 }, { Bucket: bucket, Prefix: config.prefix });
       for await (const page of pages) {
         for (const object of page.Contents ?? []) {
-          if (object.Key) yield object.Key.slice(config.prefix.length);
+          if (object.Key) yield { key: object.Key.slice(config.prefix.length), size: object.Size ?? 0 };
         }
       }
     },

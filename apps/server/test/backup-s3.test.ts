@@ -106,5 +106,5 @@ describeEachDialect('npm run backup / restore with files on S3', ({ useApp, dial
     const again = await runScript('src/scripts/restore.ts', [archive], targetEnv);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain(`s3://${target.bucket}/${PREFIX} conține 2 fișiere`);
-  });
+  }, 90_000);
 });

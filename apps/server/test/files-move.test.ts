@@ -94,7 +94,7 @@ describeEachDialect('npm run files -- to-s3 | to-disk', ({ useApp }) => {
     }
     expect(await filesOnDisk(t().dataDir)).toEqual(live.map((row) => row.disk_name).sort());
     for (const row of live) expect(await sha256Of(t().blobs, row.disk_name)).toBe(row.sha256);
-  });
+  }, 90_000);
 
   it('reports a file missing from the source or damaged there, copies neither, and exits with 1', async () => {
     const [missing, damaged, sound] = await storeThree(t());
@@ -119,7 +119,7 @@ describeEachDialect('npm run files -- to-s3 | to-disk', ({ useApp }) => {
     expect(run.stdout).toContain(`Lipsește din ${join(t().dataDir, 'files')}: ${missing.disk_name} (a.txt)`);
     expect(run.stdout).toContain(`Suma SHA-256 nu corespunde, necopiat: ${damaged.disk_name} (b.txt)`);
     expect(run.stdout).toContain('2 fișiere nu au putut fi copiate');
-  });
+  }, 90_000);
 
   it('refuses without a bucket configured, with how to use it', async () => {
     s3Env = {};
@@ -128,5 +128,5 @@ describeEachDialect('npm run files -- to-s3 | to-disk', ({ useApp }) => {
     expect(run.stderr).toContain(
       'ODONTO_S3_BUCKET nu este setat. Folosire: npm run files -- to-s3 | to-disk',
     );
-  });
+  }, 90_000);
 });

@@ -4,7 +4,7 @@ import { dirname, join, sep } from 'node:path';
 import type { BlobStore } from './blob-store';
 
 /** The folder a data dir keeps its stored files in. */
-export function filesDir(dataDir: string): string {
+function filesDir(dataDir: string): string {
   return join(dataDir, 'files');
 }
 

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import JSZip from 'jszip';
 import { beforeEach, expect, it } from 'vitest';
 import { documentFilePath } from '@odonto/domain/contracts/documents';
 import { pictureName, picturePath } from '@odonto/domain/contracts/history-pictures';
 import type { PatientHistoryEntry } from '@odonto/domain/contracts/patients';
 import { addDoc, docObj, PDF, staffWithPatient } from '../src/features/documents/documents.test-support';
+import { patientWithRecord, signIn } from '../src/features/gdpr/gdpr.test-support';
 import {
   asObj,
   medicWithPatient,
@@ -132,5 +134,22 @@ describeEachDialect('stored files on S3-compatible storage', ({ useApp }) => {
     const { cookie } = await medicWithPatient(t());
     const missing = await call(t().app, { url: `/history-imgs/${patientId}/avatar.jpg`, cookie });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it("streams a patient's files from the bucket into the GDPR export", async () => {
+    const medic = await signIn(t(), ['medic'], 'Dr. Ana Ionescu');
+    const admin = await signIn(t(), ['admin']);
+    const { patientId, picture, png } = await patientWithRecord(t(), medic.id, admin.cookie);
+    expect((await s3().keys(bucket)).length).toBeGreaterThanOrEqual(3);
+    expect(await filesOnDisk(t().dataDir)).toEqual([]);
+
+    const response = await call(t().app, {
+      url: `/api/pacienti/${patientId}/export-gdpr`,
+      cookie: medic.cookie,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const zip = await JSZip.loadAsync(response.rawPayload);
+    expect(await zip.file('imagini-tratamente/inainte-1.jpg')?.async('nodebuffer')).toEqual(picture);
+    expect(await zip.file('semnaturi/semnatura-1.png')?.async('nodebuffer')).toEqual(png);
   });
 });

@@ -13,7 +13,9 @@ import {
   treatment,
   updateHistory,
 } from '../src/features/history/history.test-support';
+import { loadConfig } from '../src/config';
 import { listPatientFiles } from '../src/files/files.queries';
+import { createS3BlobStore } from '../src/files/s3-blob-store';
 import { changeFiles, readStoredFile, storeFile } from '../src/files/store';
 import { describeEachDialect } from './build-test-app';
 import { call } from './http';
@@ -151,5 +153,20 @@ describeEachDialect('stored files on S3-compatible storage', ({ useApp }) => {
     const zip = await JSZip.loadAsync(response.rawPayload);
     expect(await zip.file('imagini-tratamente/inainte-1.jpg')?.async('nodebuffer')).toEqual(picture);
     expect(await zip.file('semnaturi/semnatura-1.png')?.async('nodebuffer')).toEqual(png);
+  });
+
+  it('tells a missing object from a missing bucket: only the first is "no bytes"', async () => {
+    const config = loadConfig({ ...env, ODONTO_S3_BUCKET: 'odonto-nu-exista' }).s3;
+    if (!config) throw new Error('no S3 configuration');
+    const wrong = createS3BlobStore(config);
+    try {
+      await expect(wrong.open('ab/ab01')).rejects.toThrow();
+      await expect(wrong.put('ab/ab01', new Uint8Array([1]), 1)).rejects.toThrow();
+    } finally {
+      wrong.close();
+    }
+    expect(await t().blobs.open('ab/ab01')).toBeNull();
+    expect(await t().blobs.has('ab/ab01')).toBe(false);
+    await t().blobs.remove('ab/ab01');
   });
 });

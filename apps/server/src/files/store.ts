@@ -104,7 +104,7 @@ export async function openStoredFile(
   return store.blobs.open(row.disk_name);
 }
 
-/** A stored file's bytes, or null when they are missing from the store (for the callers that need them whole). */
+/** A stored file's bytes whole (for the callers that need them so), or null when they are missing. */
 export async function readStoredFile(store: Pick<FileStore, 'blobs'>, row: FileRow): Promise<Buffer | null> {
   const stream = await openStoredFile(store, row);
   if (!stream) return null;

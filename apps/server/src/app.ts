@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { App, Clock } from './app-types';
 import type { Config } from './config';
+import { createBlobStore, type BlobStore } from './files/blob-store';
 import type { Database } from './db/database';
 import type { DialectName } from './db/dialect';
 import { appointmentsRoutes } from './features/appointments/appointments.routes';
@@ -59,6 +60,8 @@ export interface AppDeps {
   dialect: DialectName;
   now?: Clock;
   mailer?: Mailer;
+  /** Where stored files' bytes live; by default the store the configuration names (files/blob-store.ts). */
+  blobs?: BlobStore;
   /** Where SMS go; by default the provider SMS_PROVIDER configures. */
   sms?: SmsProvider;
   /** Called with every unexpected (5xx) error, e.g. Sentry's captureException. */
@@ -99,6 +102,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('db', deps.db);
   app.decorate('dialect', deps.dialect);
   app.decorate('now', now);
+  const blobs = deps.blobs ?? createBlobStore(config);
+  app.decorate('blobs', blobs);
+  // The app closes only the store it made; a store passed in belongs to the caller.
+  if (!deps.blobs) app.addHook('onClose', async () => blobs.close());
   app.decorate('mailer', deps.mailer ?? createMailer({ config, db: deps.db, now, log: app.log }));
   registerOutboxWorker(app, deps.sms);
   registerEfacturaWorker(app);

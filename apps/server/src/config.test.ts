@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       bootstrapAdmin: null,
       trustProxy: false,
+      s3: null,
     });
     expect(config.webDistDir).toBe(resolve(import.meta.dirname, '../../web/dist'));
   });
@@ -108,5 +109,44 @@ describe('loadConfig', () => {
       loadConfig({ ODONTO_ADMIN_EMAIL: 'a@b.ro', ODONTO_ADMIN_PASSWORD: 'Parola-Admin-2026' }).bootstrapAdmin
         ?.nume,
     ).toBe('Administrator');
+  });
+
+  it('stores files on S3 only with a bucket, a region and both keys, and says what is missing', () => {
+    const s3 = {
+      ODONTO_S3_BUCKET: 'odonto-fisiere',
+      ODONTO_S3_ENDPOINT: 'https://fsn1.your-objectstorage.com',
+      ODONTO_S3_REGION: 'fsn1',
+      ODONTO_S3_ACCESS_KEY_ID: 'cheie',
+      ODONTO_S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig(s3).s3).toEqual({
+      bucket: 'odonto-fisiere',
+      endpoint: 'https://fsn1.your-objectstorage.com',
+      region: 'fsn1',
+      accessKeyId: 'cheie',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+      prefix: '',
+    });
+    expect(
+      loadConfig({
+        ...s3,
+        ODONTO_S3_ENDPOINT: '',
+        ODONTO_S3_FORCE_PATH_STYLE: 'true',
+        ODONTO_S3_PREFIX: 'odonto/',
+      }).s3,
+    ).toMatchObject({ endpoint: null, forcePathStyle: true, prefix: 'odonto/' });
+
+    const load = (env: Record<string, string>) => () => loadConfig(env);
+    expect(load({ ODONTO_S3_BUCKET: 'odonto-fisiere' })).toThrow(
+      /ODONTO_S3_REGION: required with ODONTO_S3_BUCKET[\s\S]*ODONTO_S3_ACCESS_KEY_ID: required[\s\S]*ODONTO_S3_SECRET_ACCESS_KEY: required/,
+    );
+    expect(load({ ...s3, ODONTO_S3_BUCKET: '' })).toThrow(
+      /ODONTO_S3_REGION: set ODONTO_S3_BUCKET too[\s\S]*ODONTO_S3_ENDPOINT: set ODONTO_S3_BUCKET too/,
+    );
+    expect(load({ ...s3, ODONTO_S3_ENDPOINT: 'fsn1.your-objectstorage.com' })).toThrow(
+      /ODONTO_S3_ENDPOINT: must be an http\(s\):\/\/ URL/,
+    );
+    expect(load({ ...s3, ODONTO_S3_PREFIX: 'odonto' })).toThrow(/ODONTO_S3_PREFIX: must be folder names/);
   });
 });

@@ -12,6 +12,9 @@ const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
   .transform((value) => value === '1' || value === 'true' || value === 'yes');
 
+const S3_REQUIRED = ['ODONTO_S3_REGION', 'ODONTO_S3_ACCESS_KEY_ID', 'ODONTO_S3_SECRET_ACCESS_KEY'] as const;
+const S3_OPTIONAL = [...S3_REQUIRED, 'ODONTO_S3_ENDPOINT'] as const;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -75,6 +78,21 @@ const envSchema = z
       .trim()
       .refine((value) => secretKeyBytes(value) !== null, 'must be 32 bytes as 64 hex digits or base64')
       .optional(),
+    // Stored files on S3-compatible object storage (files/s3-blob-store.ts); unset: under <data dir>/files/.
+    ODONTO_S3_BUCKET: z.string().trim().min(3).max(63).optional(),
+    // Unset: AWS itself; MinIO, Ceph, Hetzner… give their address, e.g. https://fsn1.your-objectstorage.com.
+    ODONTO_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
+    ODONTO_S3_REGION: z.string().trim().min(1).optional(),
+    ODONTO_S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+    ODONTO_S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+    // Addresses the bucket as <endpoint>/<bucket> (MinIO and most self-hosted servers) instead of by host name.
+    ODONTO_S3_FORCE_PATH_STYLE: flag.default(false),
+    // Keys start with this (e.g. "odonto/"), so one bucket may hold other things too.
+    ODONTO_S3_PREFIX: z
+      .string()
+      .trim()
+      .regex(/^([\w.-]+\/)*$/, 'must be folder names each ending in /, e.g. odonto/')
+      .default(''),
     // Bench only (bench/hot-path.ts): a file every SQL statement run is appended to.
     ODONTO_SQL_LOG: z.string().trim().optional(),
   })
@@ -89,6 +107,16 @@ const envSchema = z
     if (env.ODONTO_ADMIN_EMAIL && env.ODONTO_ADMIN_PASSWORD) {
       const problem = passwordProblem(env.ODONTO_ADMIN_PASSWORD, env.ODONTO_ADMIN_EMAIL);
       if (problem) ctx.addIssue({ code: 'custom', path: ['ODONTO_ADMIN_PASSWORD'], message: problem });
+    }
+    for (const name of S3_REQUIRED) {
+      if (env.ODONTO_S3_BUCKET && !env[name]) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'required with ODONTO_S3_BUCKET' });
+      }
+    }
+    for (const name of S3_OPTIONAL) {
+      if (!env.ODONTO_S3_BUCKET && env[name] !== undefined) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'set ODONTO_S3_BUCKET too, or unset this' });
+      }
     }
     if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'required with SMS_PROVIDER=http' });
@@ -141,6 +169,21 @@ export interface Config {
   stationHeartbeatMs: number;
   /** ODONTO_SECRET_KEY decoded; null: the key file under the data dir. */
   secretKey: Buffer | null;
+  /** Where stored files live: this bucket, or (null) `<data dir>/files/`. */
+  s3: S3Config | null;
+}
+
+/** An S3-compatible bucket for stored files (ODONTO_S3_*). */
+export interface S3Config {
+  bucket: string;
+  /** null: AWS's own address for the region. */
+  endpoint: string | null;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** Put before every key: '' or folder names each ending in '/'. */
+  prefix: string;
 }
 
 export type SmsConfig = { provider: 'file' } | { provider: 'http'; url: string; token: string | null };
@@ -205,6 +248,18 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     outboxWorker: { enabled: e.OUTBOX_WORKER, intervalMs: Math.round(e.OUTBOX_INTERVAL_SECONDS * 1000) },
     stationHeartbeatMs: Math.round(e.STATION_HEARTBEAT_SECONDS * 1000),
     secretKey: e.ODONTO_SECRET_KEY ? secretKeyBytes(e.ODONTO_SECRET_KEY) : null,
+    s3:
+      e.ODONTO_S3_BUCKET && e.ODONTO_S3_REGION && e.ODONTO_S3_ACCESS_KEY_ID && e.ODONTO_S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: e.ODONTO_S3_BUCKET,
+            endpoint: e.ODONTO_S3_ENDPOINT ?? null,
+            region: e.ODONTO_S3_REGION,
+            accessKeyId: e.ODONTO_S3_ACCESS_KEY_ID,
+            secretAccessKey: e.ODONTO_S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.ODONTO_S3_FORCE_PATH_STYLE,
+            prefix: e.ODONTO_S3_PREFIX,
+          }
+        : null,
   };
 }
 

@@ -8,6 +8,7 @@ import type { App } from '../src/app-types';
 import { loadConfig, type Config, type Env } from '../src/config';
 import { connectDatabase } from '../src/db/connect';
 import type { Database } from '../src/db/database';
+import type { BlobStore } from '../src/files/blob-store';
 import type { DialectName } from '../src/db/dialect';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Mailer } from '../src/notify/mail';
@@ -58,6 +59,8 @@ export interface TestApp {
   config: Config;
   clock: TestClock;
   dataDir: string;
+  /** Where the app stores files' bytes (`<data dir>/files/`, or the bucket ODONTO_S3_* in `env` names). */
+  blobs: BlobStore;
   dialect: DialectName;
   close(): Promise<void>;
 }
@@ -115,7 +118,16 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     await close();
     throw error;
   }
-  return { app, db: connection.db, config, clock, dataDir, dialect: connection.dialect, close };
+  return {
+    app,
+    db: connection.db,
+    config,
+    clock,
+    dataDir,
+    blobs: app.blobs,
+    dialect: connection.dialect,
+    close,
+  };
 }
 
 /** The run's migrated SQLite file copied into place (no template outside the server test project). */

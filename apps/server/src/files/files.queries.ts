@@ -81,3 +81,14 @@ export async function findServableFile(
   if (!includeDeletedPatients) query = query.where('patients.deleted_at', 'is', null);
   return (await query.executeTakeFirst()) ?? null;
 }
+
+/** Live files after `afterId` in id order, `limit` at most: every file, a page at a time. */
+export async function pageLiveFiles(
+  db: Kysely<Database>,
+  afterId: string | null,
+  limit: number,
+): Promise<FileRow[]> {
+  let query = db.selectFrom('files').selectAll().where('deleted_at', 'is', null);
+  if (afterId !== null) query = query.where('id', '>', afterId);
+  return query.orderBy('id').limit(limit).execute();
+}

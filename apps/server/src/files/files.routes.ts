@@ -31,9 +31,9 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { patientId, name } = request.params;
       const mayRestore = can(currentUser(request).roles, 'restore:patient');
       const file = await findServableFile(app.db, patientId, name, mayRestore);
-      const stream = file ? await openStoredFile(app.config, file) : null;
+      const stream = file ? await openStoredFile(app, file) : null;
       if (!file || !stream) {
-        if (file) request.log.error({ fileId: file.id }, 'stored file missing on disk');
+        if (file) request.log.error({ fileId: file.id }, 'stored file missing from the store');
         throw new AppError(404, 'not_found', 'Fișierul nu a fost găsit.');
       }
       return reply

@@ -15,7 +15,7 @@ import {
 const BYTES = new TextEncoder().encode('conținutul unui document');
 
 function storeOf(t: TestApp): FileStore {
-  return { db: t.db, dataDir: t.dataDir, now: t.clock.now };
+  return { db: t.db, blobs: t.blobs, now: t.clock.now };
 }
 
 function newFile(patientId: string | null, name: string): NewStoredFile {

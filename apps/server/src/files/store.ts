@@ -1,18 +1,17 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Database, FileRow } from '../db/database';
+import type { BlobStore } from './blob-store';
 import { insertFileRows, markFilesDeleted } from './files.queries';
 
 /**
- * Stored files (DESIGN.md §6): the bytes under `<data dir>/files/` with random names, the metadata and
- * sha256 in the `files` table. Generic: avatars today, treatment pictures and documents later.
+ * Stored files (DESIGN.md §6): the bytes in the blob store (`<data dir>/files/` or an S3 bucket, decision
+ * 0047) under random keys, the metadata and sha256 in the `files` table.
  */
 export interface FileStore {
   db: Kysely<Database>;
-  dataDir: string;
+  blobs: BlobStore;
   now: () => Date;
 }
 
@@ -36,7 +35,7 @@ export interface FileChanges {
 
 /**
  * Adds and removes files in one database transaction, together with the caller's own writes (`work`).
- * New bytes are written (durably, then renamed into place) before the transaction and deleted again if
+ * New bytes are written (durably) before the transaction and deleted again if
  * it fails, so a failure leaves neither a row nor a file. Removed files are marked deleted in the
  * transaction and their bytes unlinked only after it commits, so a live row never lacks its bytes.
  */
@@ -49,7 +48,7 @@ export async function changeFiles<T>(
   const added: FileRow[] = [];
   try {
     for (const file of changes.add ?? []) {
-      const blob = await writeBlob(filesDir(store), file.data);
+      const blob = await writeBlob(store, file.data);
       added.push({
         id: randomUUID(),
         patient_id: file.patientId,
@@ -97,25 +96,16 @@ export async function deleteFiles(store: FileStore, rows: readonly FileRow[]): P
   await changeFiles(store, { remove: rows }, async () => undefined);
 }
 
-/** A stream of a stored file's bytes, or null when they are missing on disk. */
+/** A stream of a stored file's bytes, or null when they are missing from the store. */
 export async function openStoredFile(
-  store: Pick<FileStore, 'dataDir'>,
+  store: Pick<FileStore, 'blobs'>,
   row: FileRow,
 ): Promise<Readable | null> {
-  try {
-    const handle = await open(join(filesDir(store), row.disk_name), 'r');
-    return handle.createReadStream();
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
+  return store.blobs.open(row.disk_name);
 }
 
-/** A stored file's bytes, or null when they are missing on disk. */
-export async function readStoredFile(
-  store: Pick<FileStore, 'dataDir'>,
-  row: FileRow,
-): Promise<Buffer | null> {
+/** A stored file's bytes whole (for the callers that need them so), or null when they are missing. */
+export async function readStoredFile(store: Pick<FileStore, 'blobs'>, row: FileRow): Promise<Buffer | null> {
   const stream = await openStoredFile(store, row);
   if (!stream) return null;
   const chunks: Buffer[] = [];
@@ -123,8 +113,16 @@ export async function readStoredFile(
   return Buffer.concat(chunks);
 }
 
-export function filesDir(store: Pick<FileStore, 'dataDir'>): string {
-  return join(store.dataDir, 'files');
+/** A new random key: two-letter subfolders keep any one folder small at 100,000s of files. */
+function newKey(): string {
+  const id = randomBytes(16).toString('hex');
+  return `${id.slice(0, 2)}/${id}`;
+}
+
+async function writeBlob(store: Pick<FileStore, 'blobs'>, data: Uint8Array): Promise<Blob> {
+  const diskName = newKey();
+  await store.blobs.put(diskName, data, data.byteLength);
+  return { diskName, sha256: createHash('sha256').update(data).digest('hex'), size: data.byteLength };
 }
 
 interface Blob {
@@ -133,51 +131,7 @@ interface Blob {
   size: number;
 }
 
-async function writeBlob(dir: string, data: Uint8Array): Promise<Blob> {
-  const id = randomBytes(16).toString('hex');
-  // Two-letter subfolders keep any one folder small when pictures and documents number in the 100,000s.
-  const diskName = `${id.slice(0, 2)}/${id}`;
-  const temp = join(dir, 'tmp', `${id}.part`);
-  const target = join(dir, diskName);
-  await mkdir(dirname(temp), { recursive: true });
-  try {
-    const handle = await open(temp, 'wx');
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await mkdir(dirname(target), { recursive: true });
-    await rename(temp, target);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-  await syncDirectory(dirname(target));
-  return { diskName, sha256: createHash('sha256').update(data).digest('hex'), size: data.byteLength };
-}
-
-async function removeBlobs(store: Pick<FileStore, 'dataDir'>, rows: readonly FileRow[]): Promise<void> {
+async function removeBlobs(store: Pick<FileStore, 'blobs'>, rows: readonly FileRow[]): Promise<void> {
   // Best effort: a file left behind is unreferenced garbage, never a broken row.
-  await Promise.all(
-    rows.map((row) => rm(join(filesDir(store), row.disk_name), { force: true }).catch(() => {})),
-  );
-}
-
-/** The rename is durable only once its folder is synced (POSIX); some systems cannot open a folder. */
-export async function syncDirectory(path: string): Promise<void> {
-  let handle;
-  try {
-    handle = await open(path, 'r');
-    await handle.sync();
-  } catch {
-    // Windows cannot fsync a folder; NTFS journals the rename itself.
-  } finally {
-    await handle?.close();
-  }
-}
-
-export function isNotFound(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
+  await Promise.all(rows.map((row) => store.blobs.remove(row.disk_name).catch(() => {})));
 }

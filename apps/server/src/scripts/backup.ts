@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from '../config';
 import { writeBackupArchive } from '../features/backups/backup-archive';
 import { backupFileName } from '../features/backups/backup-files';
 import { Refusal } from '../features/backups/refusal';
+import { createBlobStore } from '../files/blob-store';
 
 async function run(): Promise<string> {
   const target = process.argv[2];
@@ -20,11 +21,17 @@ async function run(): Promise<string> {
   if (!isDirectory && existsSync(destination)) {
     throw new Refusal(`Există deja ${destination}; alegeți alt nume (o copie nu o înlocuiește pe alta).`);
   }
+  const blobs = createBlobStore(config);
   const { file, size, manifest } = await writeBackupArchive(
-    { dataDir: config.dataDir, database: config.database, hasConfiguredSecretKey: config.secretKey !== null },
+    {
+      dataDir: config.dataDir,
+      blobs,
+      database: config.database,
+      hasConfiguredSecretKey: config.secretKey !== null,
+    },
     destination,
     now,
-  );
+  ).finally(() => blobs.close());
   const files = manifest.entries.filter((entry) => entry.name.startsWith('files/')).length;
   return (
     `Copie salvată: ${file} (${size} octeți; baza de date ${manifest.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL, pg_dump'}, ` +

@@ -1,6 +1,7 @@
 // `npm run demo` runs this before the server: it fills the data dir (./data-demo by default) with a
 // demo clinic, once. Running it again adds only what is missing and prints the accounts again.
 import { ConfigError, loadConfig } from '../config';
+import { createBlobStore } from '../files/blob-store';
 import { connectDatabase } from '../db/connect';
 import { analyzeAfterBulkLoad } from '../db/dialect';
 import { migrateToLatest } from '../db/migrate';
@@ -27,6 +28,7 @@ async function run(): Promise<void> {
     ODONTO_ADMIN_PASSWORD: undefined,
   });
   const database = await connectDatabase(config.database);
+  const blobs = createBlobStore(config);
   try {
     await migrateToLatest(database.db, database.dialect);
     const now = new Date();
@@ -36,13 +38,13 @@ async function run(): Promise<void> {
     if (localities !== null) console.log(`Localități importate din registrul SIRUTA: ${localities}`);
     const patients = await seedPatients(database.db, now);
     if (patients > 0) console.log(`Pacienți demo adăugați: ${patients}`);
-    const histories = await seedHistory(database.db, config.dataDir, now);
+    const histories = await seedHistory(database.db, blobs, now);
     if (histories > 0) console.log(`Istoric de tratamente adăugat pentru ${histories} pacienți`);
     const appointments = await seedAppointments(database.db, now, config.smsRemindHours);
     if (appointments > 0) console.log(`Programări demo adăugate: ${appointments}`);
-    const documents = await seedDocuments(database.db, config.dataDir, now);
+    const documents = await seedDocuments(database.db, blobs, now);
     if (documents > 0) console.log(`Documente demo adăugate: ${documents}`);
-    const signatures = await seedSignatures(database.db, config.dataDir, now);
+    const signatures = await seedSignatures(database.db, blobs, now);
     if (signatures > 0) console.log(`Pacienți demo cu semnături: ${signatures}`);
     const loads = await seedSterilisation(database.db, now);
     if (loads > 0) console.log(`Registru de sterilizare demo: ${loads} zile de cicluri`);
@@ -51,7 +53,7 @@ async function run(): Promise<void> {
     const prices = await seedPriceList(database.db, now);
     if (prices > 0) console.log(`Lista de prețuri demo: ${prices} prețuri`);
     // After the price list (its demo prices price the plans when present) and the histories.
-    const plans = await seedPlans(database.db, config.dataDir, now);
+    const plans = await seedPlans(database.db, blobs, now);
     if (plans > 0) console.log(`Planuri de tratament demo adăugate: ${plans}`);
     // After the price list: the accounts charge its items at their prices.
     const accounts = await seedLedger(database.db, now);
@@ -68,7 +70,9 @@ async function run(): Promise<void> {
     for (const user of staff)
       console.log(`  ${user.email.padEnd(34)} ${user.password.padEnd(24)} ${user.roles.join(', ')}`);
     console.log(`Date: ${config.dataDir}\n`);
+    if (config.s3) console.log(`Fișierele încărcate: ${blobs.location}\n`);
   } finally {
+    blobs.close();
     await database.close();
   }
 }

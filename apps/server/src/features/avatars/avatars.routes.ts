@@ -21,7 +21,7 @@ function refuseOtherExtensions(fileName: string): void {
 }
 
 export const avatarsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store: FileStore = { db: app.db, dataDir: app.config.dataDir, now: app.now };
+  const store: FileStore = { db: app.db, blobs: app.blobs, now: app.now };
   const tags = ['patients'];
 
   app.post(

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, type Dirent } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { pack as tarPack, type Pack } from 'tar-stream';
 import type { DatabaseConfig } from '../../config';
-import { isNotFound, syncDirectory } from '../../files/store';
+import type { BlobStore } from '../../files/blob-store';
+import { isNotFound, syncDirectory } from '../../files/disk-blob-store';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -25,6 +26,8 @@ import { type SqliteDatabase, openSqlite } from '../../db/sqlite-driver';
 
 export interface BackupSource {
   dataDir: string;
+  /** The stored files: `<data dir>/files/` or the S3 bucket (decision 0047). */
+  blobs: BlobStore;
   database: DatabaseConfig;
   /** ODONTO_SECRET_KEY is set: the key is not in the data dir, and the archive does not carry it. */
   hasConfiguredSecretKey: boolean;
@@ -37,7 +40,8 @@ export interface WrittenArchive {
 }
 
 /**
- * Writes one .tar.gz holding the database, the uploaded files (`<data dir>/files/`), the secrets key and
+ * Writes one .tar.gz holding the database, the uploaded files (read through the blob store: `<data dir>/files/`
+ * or the S3 bucket), the secrets key and
  * manifest.json (format, versions, dialect, time, and every entry's size and SHA-256), while the app runs.
  *
  * The database is copied first, consistently: SQLite's backup API, or pg_dump (one snapshot transaction).
@@ -67,8 +71,8 @@ export async function writeBackupArchive(
       const copied = await addFile(packer, database.entry, database.path);
       if (!copied) throw new Error(`${database.path} vanished`);
       entries.push(copied);
-      for (const file of await storedFiles(join(source.dataDir, 'files'))) {
-        const added = await addFile(packer, `${FILES_PREFIX}${file}`, join(source.dataDir, 'files', file));
+      for (const file of await storedFiles(source.blobs)) {
+        const added = await addStoredFile(packer, source.blobs, file);
         if (added) entries.push(added);
       }
       if (!source.hasConfiguredSecretKey) {
@@ -144,25 +148,22 @@ async function copyDatabase(database: DatabaseConfig, staging: string): Promise<
   }
 }
 
-/** Every stored file under `files/` (relative, '/'-separated), without the upload's temporary folder. */
-async function storedFiles(root: string): Promise<string[]> {
-  let found: Dirent[];
-  try {
-    found = await readdir(root, { recursive: true, withFileTypes: true });
-  } catch (error) {
-    if (isNotFound(error)) return [];
-    throw error;
-  }
-  return found
-    .filter((item) => item.isFile())
-    .map((item) =>
-      join(item.parentPath, item.name)
-        .slice(root.length + 1)
-        .split('\\')
-        .join('/'),
-    )
-    .filter((name) => !name.startsWith('tmp/'))
-    .sort();
+/** Every stored file (its key, '/'-separated, and size), in key order. */
+async function storedFiles(blobs: BlobStore): Promise<{ key: string; size: number }[]> {
+  const found: { key: string; size: number }[] = [];
+  for await (const file of blobs.list()) found.push(file);
+  return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** Adds one stored file, streamed from the store; null when it is gone (deleted meanwhile). */
+async function addStoredFile(
+  packer: Pack,
+  blobs: BlobStore,
+  file: { key: string; size: number },
+): Promise<ManifestEntry | null> {
+  const stream = await blobs.open(file.key);
+  if (!stream) return null;
+  return addStream(packer, `${FILES_PREFIX}${file.key}`, stream, file.size, file.key);
 }
 
 /** Adds one file to the archive, hashing what it writes; null when the file is gone (deleted meanwhile). */
@@ -176,29 +177,40 @@ async function addFile(packer: Pack, name: string, path: string): Promise<Manife
   }
   try {
     const { size } = await handle.stat();
-    const hash = createHash('sha256');
-    let finish: (error?: Error | null) => void = () => {};
-    const done = new Promise<void>((resolve, reject) => {
-      finish = (error) => (error ? reject(error) : resolve());
-    });
-    const entry = packer.entry({ name, size, mode: 0o600, mtime: new Date(0) }, (error) => finish(error));
-    let written = 0;
     // Only the size taken above is read, so a file growing meanwhile still matches its header.
     const chunks = size === 0 ? [] : handle.createReadStream({ autoClose: false, start: 0, end: size - 1 });
-    for await (const chunk of chunks) {
-      const bytes = chunk as Buffer;
-      hash.update(bytes);
-      written += bytes.length;
-      if (!entry.write(bytes)) await new Promise<void>((resolve) => entry.once('drain', () => resolve()));
-    }
-    // @types/tar-stream declares end(data) only; the stream ends without more data.
-    (entry as unknown as NodeJS.WritableStream).end();
-    await done;
-    if (written !== size) throw new Error(`${path} changed while it was archived`);
-    return { name, size, sha256: hash.digest('hex') };
+    return await addStream(packer, name, chunks, size, path);
   } finally {
     await handle.close();
   }
+}
+
+/** Writes `size` bytes from `chunks` as one entry, hashing them; `what` names the source in an error. */
+async function addStream(
+  packer: Pack,
+  name: string,
+  chunks: AsyncIterable<unknown> | readonly unknown[],
+  size: number,
+  what: string,
+): Promise<ManifestEntry> {
+  const hash = createHash('sha256');
+  let finish: (error?: Error | null) => void = () => {};
+  const done = new Promise<void>((resolve, reject) => {
+    finish = (error) => (error ? reject(error) : resolve());
+  });
+  const entry = packer.entry({ name, size, mode: 0o600, mtime: new Date(0) }, (error) => finish(error));
+  let written = 0;
+  for await (const chunk of chunks) {
+    const bytes = chunk as Buffer;
+    hash.update(bytes);
+    written += bytes.length;
+    if (!entry.write(bytes)) await new Promise<void>((resolve) => entry.once('drain', () => resolve()));
+  }
+  // @types/tar-stream declares end(data) only; the stream ends without more data.
+  (entry as unknown as NodeJS.WritableStream).end();
+  await done;
+  if (written !== size) throw new Error(`${what} changed while it was archived`);
+  return { name, size, sha256: hash.digest('hex') };
 }
 
 async function addBuffer(packer: Pack, name: string, data: Buffer): Promise<void> {

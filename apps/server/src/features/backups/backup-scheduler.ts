@@ -108,7 +108,13 @@ export function createBackupScheduler(deps: BackupsDeps, tickMs = TICK_MS): Back
 export function registerBackupScheduler(app: App): void {
   app.decorate(
     'backupScheduler',
-    createBackupScheduler({ db: app.db, now: () => app.now(), config: app.config, log: app.log }),
+    createBackupScheduler({
+      db: app.db,
+      now: () => app.now(),
+      config: app.config,
+      blobs: app.blobs,
+      log: app.log,
+    }),
   );
   app.addHook('onListen', async () => {
     if (app.config.outboxWorker.enabled) app.backupScheduler.start();

@@ -8,7 +8,7 @@ import { readBackupSettings, readSchedule, saveSchedule } from './backups.servic
 
 /** Setări → Copii de siguranță (admin): the scheduled backup, its last run, and "Rulează acum" (issue 16). */
 export const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, now: () => app.now(), config: app.config };
+  const deps = { db: app.db, now: () => app.now(), config: app.config, blobs: app.blobs };
   const tags = ['backups'];
   const manage = requirePermission('manage:settings');
 

@@ -12,6 +12,7 @@ import type {
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { readSettingText, swapSettingText } from '../../db/settings.queries';
+import type { BlobStore } from '../../files/blob-store';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
 import { writeBackupArchive } from './backup-archive';
@@ -22,6 +23,8 @@ export interface BackupsDeps {
   db: Kysely<Database>;
   now: () => Date;
   config: Pick<Config, 'dataDir' | 'database' | 'secretKey'>;
+  /** Where the stored files are read from for the archive. */
+  blobs: BlobStore;
   log: FastifyBaseLogger;
 }
 
@@ -153,6 +156,7 @@ export async function completeRun(
     const written = await writeBackupArchive(
       {
         dataDir: deps.config.dataDir,
+        blobs: deps.blobs,
         database: deps.config.database,
         hasConfiguredSecretKey: deps.config.secretKey !== null,
       },

@@ -3,6 +3,8 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } f
 import { chmod, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../../config';
+import { createBlobStore, type BlobStore } from '../../files/blob-store';
+import { createDiskBlobStore } from '../../files/disk-blob-store';
 import { FILES_PREFIX, SECRET_KEY_ENTRY, type BackupManifest } from './backup-manifest';
 import { unpackArchive } from './archive-reader';
 import { pgMigrations, pgQuery, pgTableCount, runPgTool } from './pg-tools';
@@ -52,7 +54,9 @@ export async function restoreArchive(
         `${manifest.entries.length} intrări, sumele de control SHA-256 corecte.`,
     ];
     lines.push(...(await restoreDatabase(config, archive, manifest, staging, stamp)));
-    lines.push(...restoreFiles(dataDir, staging, stamp));
+    lines.push(
+      ...(config.s3 ? await restoreFilesToBucket(config, staging) : restoreFiles(dataDir, staging, stamp)),
+    );
     lines.push(...(await restoreSecretKey(dataDir, staging, stamp)));
     syncFile(dataDir);
     lines.push('Acum puteți porni serverul.');
@@ -70,6 +74,16 @@ async function whatIsThere(config: Config): Promise<string[]> {
   } else {
     const tables = await pgTableCount(config.database.url);
     if (tables > 0) found.push(`baza de date PostgreSQL are ${tables} tabele`);
+  }
+  if (config.s3) {
+    const blobs = createBlobStore(config);
+    try {
+      const objects = await countObjects(blobs);
+      if (objects > 0) found.push(`${blobs.location} conține ${objects} fișiere`);
+    } finally {
+      blobs.close();
+    }
+    return found;
   }
   const files = countFiles(join(config.dataDir, 'files'));
   if (files > 0) found.push(`${join(config.dataDir, 'files')} conține ${files} fișiere`);
@@ -147,6 +161,39 @@ function restoreFiles(dataDir: string, staging: string, stamp: string): string[]
   if (count > 0) renameSync(staged, target);
   lines.unshift(`Fișierele încărcate au fost restaurate în ${target}: ${count}.`);
   return lines;
+}
+
+/**
+ * The archive's files/ put into the bucket, each streamed from the staging folder. An object cannot be
+ * moved aside like a folder: with --force, what the bucket held stays (keys are random, so only the same
+ * file has the same key), and the report says so.
+ */
+async function restoreFilesToBucket(config: Config, staging: string): Promise<string[]> {
+  const blobs = createBlobStore(config);
+  // The archive unpacks its files/ into the staging folder as a data dir keeps them.
+  const staged = createDiskBlobStore(staging);
+  try {
+    const before = await countObjects(blobs);
+    let count = 0;
+    for await (const file of staged.list()) {
+      const stream = await staged.open(file.key);
+      if (!stream) continue;
+      await blobs.put(file.key, stream, file.size);
+      count += 1;
+    }
+    return [
+      `Fișierele încărcate au fost restaurate în ${blobs.location}: ${count}.`,
+      ...(before > 0 ? [`Cele ${before} fișiere care erau deja în ${blobs.location} au rămas acolo.`] : []),
+    ];
+  } finally {
+    blobs.close();
+  }
+}
+
+async function countObjects(blobs: BlobStore): Promise<number> {
+  let count = 0;
+  for await (const _ of blobs.list()) count += 1;
+  return count;
 }
 
 async function restoreSecretKey(dataDir: string, staging: string, stamp: string): Promise<string[]> {

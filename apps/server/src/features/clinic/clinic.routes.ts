@@ -23,7 +23,7 @@ function refuseOtherExtensions(fileName: string): void {
 
 /** The clinic's details (issue 8): read by everyone signed in (they print them), changed by admins. */
 export const clinicRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store: FileStore = { db: app.db, dataDir: app.config.dataDir, now: app.now };
+  const store: FileStore = { db: app.db, blobs: app.blobs, now: app.now };
   const tags = ['clinic'];
   const manage = requirePermission('manage:settings');
 
@@ -115,9 +115,9 @@ export const clinicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await findLogoFile(app.db, request.params.name);
-      const stream = file ? await openStoredFile(app.config, file) : null;
+      const stream = file ? await openStoredFile(app, file) : null;
       if (!file || !stream) {
-        if (file) request.log.error({ fileId: file.id }, 'stored file missing on disk');
+        if (file) request.log.error({ fileId: file.id }, 'stored file missing from the store');
         throw new AppError(404, 'not_found', 'Fișierul nu a fost găsit.');
       }
       return reply

@@ -38,7 +38,7 @@ const FORM_DESCRIPTION =
 
 /** The patient's documents (issue 5): update-doc, the list, delete, and their files. */
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store: FileStore = { db: app.db, dataDir: app.config.dataDir, now: app.now };
+  const store: FileStore = { db: app.db, blobs: app.blobs, now: app.now };
   const deps: DocumentsDeps = { db: app.db, now: app.now, store };
   const tags = ['documents'];
   const read = requirePermission('read:patient');
@@ -129,9 +129,9 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { patientId, documentId } = request.params;
       const document = await findLiveDocument(app.db, patientId, documentId);
       const file = document?.file_id ? await findFile(app.db, document.file_id) : undefined;
-      const stream = file ? await openStoredFile(app.config, file) : null;
+      const stream = file ? await openStoredFile(app, file) : null;
       if (!document || !file || !stream) {
-        if (file) request.log.error({ fileId: file.id }, 'stored document missing on disk');
+        if (file) request.log.error({ fileId: file.id }, 'stored document missing from the store');
         throw documentNotFound();
       }
       const download = request.query.download === '1';
@@ -158,7 +158,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { patientId, documentId } = request.params;
       const document = await findLiveDocument(app.db, patientId, documentId);
       const file = document?.thumb_file_id ? await findFile(app.db, document.thumb_file_id) : undefined;
-      const stream = file ? await openStoredFile(app.config, file) : null;
+      const stream = file ? await openStoredFile(app, file) : null;
       if (!file || !stream) throw new AppError(404, 'not_found', 'Documentul nu are miniatură.');
       // A thumbnail never changes (a document's file is never replaced): the browser may keep it.
       return documentHeaders(reply, file, contentDisposition('miniatura.png', false))

@@ -26,7 +26,7 @@ export function efacturaContext(app: App, overrides: Partial<EfacturaContext> = 
     db: app.db,
     now: () => app.now(),
     log: app.log,
-    store: { db: app.db, dataDir: app.config.dataDir, now: () => app.now() },
+    store: { db: app.db, blobs: app.blobs, now: () => app.now() },
     secrets: () => {
       box ??= loadSecretKey(app.config.secretKey, app.config.dataDir).then(createSecretBox);
       // A failed load is tried again next time (e.g. a data dir that was not writable yet).

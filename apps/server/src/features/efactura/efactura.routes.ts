@@ -200,7 +200,7 @@ export const efacturaRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await findSubmissionByDocument(app.db, request.params.documentId);
       if (!row) throw new AppError(404, 'not_found', EFACTURA_MESSAGES.submissionNotFound);
       const file = row.answer_file_id ? await findFileById(app.db, row.answer_file_id) : undefined;
-      const stream = file ? await openStoredFile(app.config, file) : null;
+      const stream = file ? await openStoredFile(app, file) : null;
       if (!file || !stream) throw new AppError(404, 'not_found', EFACTURA_MESSAGES.answerNotFound);
       return reply
         .header('content-type', 'application/zip')

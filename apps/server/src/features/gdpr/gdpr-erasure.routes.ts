@@ -25,7 +25,7 @@ const security = [{ session: [] }];
 
 /** GDPR erasure (issue 16; docs/decisions/0035): the retention period, its report, anonymising a patient. */
 export const gdprErasureRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: ErasureDeps = { db: app.db, dataDir: app.config.dataDir, now: app.now };
+  const deps: ErasureDeps = { db: app.db, blobs: app.blobs, now: app.now };
 
   // An anonymisation cut short after its commit left bytes to unlink: finish it before serving.
   app.addHook('onReady', async () => {

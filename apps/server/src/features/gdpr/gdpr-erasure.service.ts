@@ -1,5 +1,3 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import {
   DEFAULT_RETENTION,
@@ -19,7 +17,7 @@ import {
   retentionEndDay,
 } from '@odonto/domain/gdpr-retention';
 import type { Database } from '../../db/database';
-import { filesDir } from '../../files/store';
+import type { BlobStore } from '../../files/blob-store';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
 import {
@@ -38,7 +36,7 @@ import {
 
 export interface ErasureDeps {
   db: Kysely<Database>;
-  dataDir: string;
+  blobs: BlobStore;
   now: () => Date;
 }
 
@@ -178,10 +176,10 @@ export async function anonymisePatient(
  * Unlinks the bytes listed in `file_erasures` and empties the list as it goes: after each anonymisation and
  * when the app starts, so an interrupted one is finished. A file already gone counts as done.
  */
-export async function finishFileErasures(deps: Pick<ErasureDeps, 'db' | 'dataDir'>): Promise<number> {
+export async function finishFileErasures(deps: Pick<ErasureDeps, 'db' | 'blobs'>): Promise<number> {
   const pending = await listFileErasures(deps.db);
   for (const file of pending) {
-    await rm(join(filesDir(deps), file.disk_name), { force: true });
+    await deps.blobs.remove(file.disk_name);
     await deleteFileErasure(deps.db, file.file_id);
   }
   return pending.length;

@@ -224,7 +224,7 @@ describeEachDialect('GDPR anonymisation: POST /api/pacienti/{id}/anonimizare', (
       .where('id', '=', patientId)
       .execute();
     const avatar = await storeFile(
-      { db: t().db, dataDir: t().dataDir, now: t().clock.now },
+      { db: t().db, blobs: t().blobs, now: t().clock.now },
       {
         patientId,
         kind: 'avatar',
@@ -485,7 +485,7 @@ describeEachDialect('GDPR anonymisation: POST /api/pacienti/{id}/anonimizare', (
   });
 
   it('finishes the erasures an interruption after the commit left behind', async () => {
-    const store = { db: t().db, dataDir: t().dataDir, now: t().clock.now };
+    const store = { db: t().db, blobs: t().blobs, now: t().clock.now };
     const patientId = await insertPatientRow(t().db);
     const file = await storeFile(store, {
       patientId,

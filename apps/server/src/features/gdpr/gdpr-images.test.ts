@@ -7,6 +7,7 @@ import type { GdprExport, GdprFile } from '@odonto/domain/contracts/gdpr';
 import { pdfText } from '../../../../../e2e/support/pdf-text';
 import { redBlue } from '../../../test/stored-files';
 import type { FileRow } from '../../db/database';
+import { createDiskBlobStore } from '../../files/disk-blob-store';
 import type { ExportedFile } from './gdpr-document';
 import { pdfPictureSource, type PdfPicture, type PdfPictureBox } from './gdpr-images';
 import { renderGdprPdf } from './gdpr-pdf';
@@ -48,7 +49,10 @@ async function storedFiles(
 describe('pdfPictureSource', () => {
   it('makes a large photo a JPEG that fits the box, its aspect kept', async () => {
     const { dataDir, rows } = await storedFiles({ 'mare.jpg': await redBlue('jpeg', 2000, 1000) });
-    const picture = await pdfPictureSource(dataDir, rows)('imagini-tratamente/mare.jpg', PHOTO);
+    const picture = await pdfPictureSource(createDiskBlobStore(dataDir), rows)(
+      'imagini-tratamente/mare.jpg',
+      PHOTO,
+    );
     expect(picture).toMatchObject({ width: 360, height: 180 });
     const metadata = await sharp(picture?.data).metadata();
     expect([metadata.format, metadata.width, metadata.height]).toEqual(['jpeg', 360, 180]);
@@ -56,7 +60,10 @@ describe('pdfPictureSource', () => {
 
   it('never enlarges a small picture', async () => {
     const { dataDir, rows } = await storedFiles({ 'mica.png': await redBlue('png', 120, 80) });
-    const picture = await pdfPictureSource(dataDir, rows)('imagini-tratamente/mica.png', PHOTO);
+    const picture = await pdfPictureSource(createDiskBlobStore(dataDir), rows)(
+      'imagini-tratamente/mica.png',
+      PHOTO,
+    );
     expect(picture).toMatchObject({ width: 120, height: 80 });
   });
 
@@ -76,11 +83,14 @@ describe('pdfPictureSource', () => {
       .png()
       .toBuffer();
     const { dataDir, rows } = await storedFiles({ 'semnatura.png': strokes });
-    const picture = await pdfPictureSource(dataDir, rows)('imagini-tratamente/semnatura.png', {
-      width: 300,
-      height: 120,
-      kind: 'drawing',
-    });
+    const picture = await pdfPictureSource(createDiskBlobStore(dataDir), rows)(
+      'imagini-tratamente/semnatura.png',
+      {
+        width: 300,
+        height: 120,
+        kind: 'drawing',
+      },
+    );
     const { data, info } = await sharp(picture?.data).raw().toBuffer({ resolveWithObject: true });
     expect((await sharp(picture?.data).metadata()).format).toBe('png');
     expect(info.channels).toBe(3);
@@ -94,7 +104,7 @@ describe('pdfPictureSource', () => {
 
   it('answers null for a file gone from disk, bytes that are no image, and a place not in the export', async () => {
     const { dataDir, rows } = await storedFiles({ 'stricata.jpg': Buffer.from('%PDF-1.4 nu e o imagine') });
-    const source = pdfPictureSource(dataDir, [
+    const source = pdfPictureSource(createDiskBlobStore(dataDir), [
       ...rows,
       exported('disparuta.jpg', 'imagini-tratamente/disparuta.jpg'),
     ]);

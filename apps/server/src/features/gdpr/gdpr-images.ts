@@ -1,3 +1,4 @@
+import type { BlobStore } from '../../files/blob-store';
 import { MAX_PIXELS } from '../../files/images';
 import { withImageSlot } from '../../files/image-pool';
 import { loadSharp } from '../../files/sharp';
@@ -29,13 +30,13 @@ export type PdfPictureSource = (path: string, box: PdfPictureBox) => Promise<Pdf
  * decoded in the shared bounded pool (files/image-pool.ts): a record of hundreds of pictures holds one
  * original and one small copy in memory at a time.
  */
-export function pdfPictureSource(dataDir: string, files: readonly ExportedFile[]): PdfPictureSource {
+export function pdfPictureSource(blobs: BlobStore, files: readonly ExportedFile[]): PdfPictureSource {
   const byPath = new Map(files.map((file) => [file.path, file.row]));
   return async (path, box) => {
     const row = byPath.get(path);
     if (!row) return null;
     try {
-      const original = await readStoredFile({ dataDir }, row);
+      const original = await readStoredFile({ blobs }, row);
       if (!original) return null;
       return await withImageSlot(() => shrink(original, box));
     } catch {

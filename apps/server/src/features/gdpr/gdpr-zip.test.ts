@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import type { FileRow } from '../../db/database';
+import { createDiskBlobStore } from '../../files/disk-blob-store';
 import { lazyFileStream, zipStream } from './gdpr-zip';
 
 function row(diskName: string): FileRow {
@@ -34,7 +35,7 @@ async function collect(stream: Readable): Promise<Buffer> {
 describe('lazyFileStream', () => {
   it('opens the file only once it flows, not when it is bound and paused as JSZip does', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'odonto-gdpr-'));
-    const stream = lazyFileStream(dataDir, row('later'));
+    const stream = lazyFileStream(createDiskBlobStore(dataDir), row('later'));
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
     stream.pause();
@@ -61,7 +62,11 @@ describe('lazyFileStream', () => {
     const archive = await collect(
       zipStream([
         { path: 'a.txt', data: 'text', date: new Date() },
-        ...rows.map((file) => ({ path: file.name, data: lazyFileStream(dataDir, file), date: new Date() })),
+        ...rows.map((file) => ({
+          path: file.name,
+          data: lazyFileStream(createDiskBlobStore(dataDir), file),
+          date: new Date(),
+        })),
       ]),
     );
     const zip = await JSZip.loadAsync(archive);
@@ -79,7 +84,7 @@ describe('lazyFileStream', () => {
     const rows = Array.from({ length: 3 }, (_, index) => row(`g${index}`));
     for (const file of rows)
       await writeFile(join(dataDir, 'files', file.disk_name), Buffer.alloc(1_000_000, 7));
-    const streams = rows.map((file) => lazyFileStream(dataDir, file));
+    const streams = rows.map((file) => lazyFileStream(createDiskBlobStore(dataDir), file));
     const archive = zipStream(streams.map((data, index) => ({ path: `f${index}`, data, date: new Date() })));
     await new Promise<void>((resolve) => archive.once('data', () => resolve()));
     const closed = new Promise((resolve) => archive.on('close', resolve));

@@ -1,9 +1,8 @@
-import { access } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type JSZipType from 'jszip';
 import type { FileRow } from '../../db/database';
-import { filesDir, openStoredFile } from '../../files/store';
+import type { BlobStore } from '../../files/blob-store';
+import { openStoredFile } from '../../files/store';
 import { onFirstUse } from '../../load-on-first-use';
 
 const jszip = onFirstUse<typeof JSZipType>('jszip');
@@ -13,7 +12,7 @@ const jszip = onFirstUse<typeof JSZipType>('jszip');
  * every entry's stream when it is added and resumes them one at a time as it writes the archive: opened
  * eagerly, a patient with 500 pictures would hold 500 open files and their first chunks at once.
  */
-export function lazyFileStream(dataDir: string, row: FileRow): Readable {
+export function lazyFileStream(blobs: BlobStore, row: FileRow): Readable {
   let source: Readable | null = null;
   let starting = false;
   const stream = new Readable({
@@ -30,7 +29,7 @@ export function lazyFileStream(dataDir: string, row: FileRow): Readable {
   function start() {
     if (starting) return;
     starting = true;
-    openStoredFile({ dataDir }, row).then(
+    openStoredFile({ blobs }, row).then(
       (opened) => {
         if (!opened) {
           stream.destroy(new Error(`stored file missing: ${row.id}`));
@@ -56,11 +55,10 @@ export function lazyFileStream(dataDir: string, row: FileRow): Readable {
   return stream;
 }
 
-/** Whether a stored file's bytes are on disk (an export lists a missing one instead of failing). */
-export async function isOnDisk(dataDir: string, row: FileRow): Promise<boolean> {
+/** Whether a stored file's bytes are in the store (an export lists a missing one instead of failing). */
+export async function isStored(blobs: BlobStore, row: FileRow): Promise<boolean> {
   try {
-    await access(join(filesDir({ dataDir }), row.disk_name));
-    return true;
+    return await blobs.has(row.disk_name);
   } catch {
     return false;
   }

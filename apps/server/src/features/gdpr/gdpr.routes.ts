@@ -8,7 +8,7 @@ const patientParams = z.strictObject({ id: z.string().min(1).max(100) });
 
 /** The GDPR right of access (issue 16; docs/decisions/0031). */
 export const gdprRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: GdprDeps = { db: app.db, dataDir: app.config.dataDir, now: app.now };
+  const deps: GdprDeps = { db: app.db, blobs: app.blobs, now: app.now };
 
   app.get(
     '/api/pacienti/:id/export-gdpr',

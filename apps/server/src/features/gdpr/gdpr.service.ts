@@ -3,18 +3,19 @@ import type { Kysely } from 'kysely';
 import { auditPatientLabel, formatAuditTime } from '@odonto/domain/contracts/audit';
 import { GDPR_FILES, GDPR_MESSAGES, gdprReadme, gdprZipName } from '@odonto/domain/contracts/gdpr';
 import type { Database } from '../../db/database';
+import type { BlobStore } from '../../files/blob-store';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { exportedFiles, toGdprExport } from './gdpr-document';
 import { pdfPictureSource } from './gdpr-images';
 import { renderGdprPdf } from './gdpr-pdf';
-import { isOnDisk, lazyFileStream, zipStream, type ZipEntry } from './gdpr-zip';
+import { isStored, lazyFileStream, zipStream, type ZipEntry } from './gdpr-zip';
 import { findExportablePatient, readPatientData } from './gdpr.queries';
 
 export interface GdprDeps {
   db: Kysely<Database>;
-  dataDir: string;
+  blobs: BlobStore;
   now: () => Date;
 }
 
@@ -45,10 +46,10 @@ export async function exportPatientData(
   });
   const rows = await readPatientData(deps.db, patient);
   const files = exportedFiles(rows);
-  const onDisk = await Promise.all(files.map((file) => isOnDisk(deps.dataDir, file.row)));
+  const onDisk = await Promise.all(files.map((file) => isStored(deps.blobs, file.row)));
   const present = new Set(files.filter((_, index) => onDisk[index]).map((file) => file.row.id));
   const data = toGdprExport(rows, files, present, at, user.nume || user.email);
-  const pdf = await renderGdprPdf(data, pdfPictureSource(deps.dataDir, files));
+  const pdf = await renderGdprPdf(data, pdfPictureSource(deps.blobs, files));
   const label = auditPatientLabel({
     nume: patient.nume,
     prenume: patient.prenume,
@@ -62,7 +63,7 @@ export async function exportPatientData(
       .filter((file) => present.has(file.row.id))
       .map((file) => ({
         path: file.path,
-        data: lazyFileStream(deps.dataDir, file.row),
+        data: lazyFileStream(deps.blobs, file.row),
         date: new Date(file.row.created_at),
       })),
   ];

@@ -59,7 +59,7 @@ export async function patientWithRecord(t: TestApp, doctorId: string, adminCooki
       },
     ])
     .execute();
-  const store = { db: t.db, dataDir: t.dataDir, now: () => new Date(at) };
+  const store = { db: t.db, blobs: t.blobs, now: () => new Date(at) };
   const picture = await redBlue('jpeg');
   const pictureFile = await storeFile(store, {
     patientId,

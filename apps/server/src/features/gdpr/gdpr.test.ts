@@ -156,7 +156,7 @@ describeEachDialect('GET /api/pacienti/{id}/export-gdpr', ({ useApp }) => {
     const admin = await signIn(t(), ['admin']);
     const patientId = await insertPatientRow(t().db);
     const stored = await storeFile(
-      { db: t().db, dataDir: t().dataDir, now: t().clock.now },
+      { db: t().db, blobs: t().blobs, now: t().clock.now },
       {
         patientId,
         kind: 'picture',

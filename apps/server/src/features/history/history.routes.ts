@@ -28,7 +28,7 @@ import { toggleRemovedTooth } from './removed-teeth.service';
 
 /** The treatments capability (issue 4): history entries, bridges, removed teeth and pictures. */
 export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store: FileStore = { db: app.db, dataDir: app.config.dataDir, now: app.now };
+  const store: FileStore = { db: app.db, blobs: app.blobs, now: app.now };
   const deps: HistoryDeps = { db: app.db, now: app.now, store, dateWindow: app.config.dateWindow };
   const tags = ['history'];
   const write = requirePermission('write:patient');

@@ -1,5 +1,6 @@
 import type JSZipType from 'jszip';
 import type { Kysely } from 'kysely';
+import type { BlobStore } from '../../files/blob-store';
 import { INVOICE_MESSAGES, type Invoice } from '@odonto/domain/contracts/invoices';
 import { formatCalendarDay } from '@odonto/domain/dates';
 import { formatLei } from '@odonto/domain/money';
@@ -17,7 +18,7 @@ import { readInvoice, visibleInvoice, type InvoicesDeps } from './invoices.servi
 const jszip = onFirstUse<typeof JSZipType>('jszip');
 
 interface FilesDeps extends InvoicesDeps {
-  dataDir: string;
+  blobs: BlobStore;
 }
 
 /** 'ODT-12': a file name for a document number. */
@@ -43,7 +44,7 @@ export async function invoiceAnswer(
 ): Promise<{ name: string; data: Buffer }> {
   const row = await visibleInvoice(deps.db, invoiceId, scope);
   const file = await findAnswerFile(deps.db, invoiceId);
-  const data = file ? await readStoredFile({ dataDir: deps.dataDir }, file) : null;
+  const data = file ? await readStoredFile(deps, file) : null;
   if (!data) throw new AppError(404, 'not_found', INVOICE_MESSAGES.answerMissing);
   return { name: `${fileStem(row.series, Number(row.number))}-raspuns-anaf.zip`, data };
 }
@@ -56,7 +57,7 @@ export async function monthZip(deps: FilesDeps, month: string): Promise<{ name: 
   for (const document of documents) {
     const stem = fileStem(document.series, document.number);
     zip.file(`${stem}.xml`, document.xml);
-    const answer = document.answer ? await readStoredFile({ dataDir: deps.dataDir }, document.answer) : null;
+    const answer = document.answer ? await readStoredFile(deps, document.answer) : null;
     if (answer) zip.file(`${stem}-raspuns-anaf.zip`, answer);
   }
   const data = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });

@@ -47,7 +47,7 @@ function download(name: string, type: string) {
 /** Invoices and credit notes, their XML, ANAF answers, PDF and e-mail, and the series (issue 13). */
 export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: InvoicesDeps = { db: app.db, now: app.now };
-  const files = { ...deps, dataDir: app.config.dataDir };
+  const files = { ...deps, blobs: app.blobs };
   const tags = ['invoices'];
   const read = requirePermission('read:invoices');
   const scopeOf = (request: Parameters<typeof currentUser>[0]) => medicScope(currentUser(request));

@@ -20,7 +20,7 @@ export const signaturesRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: SignatureDeps = {
     db: app.db,
     now: app.now,
-    store: { db: app.db, dataDir: app.config.dataDir, now: app.now },
+    store: { db: app.db, blobs: app.blobs, now: app.now },
     hub,
   };
   const tags = ['signatures'];

@@ -16,8 +16,8 @@ describeEachDialect('demo documents', ({ useApp }) => {
     for (let i = 0; i < 4; i += 1) await insertPatientRow(t().db);
     const now = t().clock.now();
     // Four patients: three documents each, and an imported file for the first and the fourth.
-    expect(await seedDocuments(t().db, t().dataDir, now, 4)).toBe(14);
-    expect(await seedDocuments(t().db, t().dataDir, now, 4)).toBe(0);
+    expect(await seedDocuments(t().db, t().blobs, now, 4)).toBe(14);
+    expect(await seedDocuments(t().db, t().blobs, now, 4)).toBe(0);
     const rows = await t().db.selectFrom('documents').selectAll().execute();
     expect(rows.filter((row) => row.kind === 'radiografie')).toHaveLength(4);
     expect(rows.filter((row) => row.kind === 'import')).toHaveLength(2);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { BlobStore } from '../../files/blob-store';
 import { toInstant } from '@odonto/domain/clinic-time';
 import { toIsoDay } from '@odonto/domain/dates';
 import type { DocumentKind } from '@odonto/domain/documents';
@@ -78,7 +79,7 @@ function plan(index: number, name: string): DemoDocument[] {
  */
 export async function seedDocuments(
   db: Kysely<Database>,
-  dataDir: string,
+  blobs: BlobStore,
   now: Date,
   patientCount = 20,
 ): Promise<number> {
@@ -101,7 +102,7 @@ export async function seedDocuments(
     for (const document of plan(index, `${patient.nume} ${patient.prenume}`)) {
       const date = toIsoDay(new Date(now.getTime() - document.daysAgo * DAY_MS));
       const at = new Date(toInstant(date) + 10 * 3_600_000);
-      const deps: DocumentsDeps = { db, now: () => at, store: { db, dataDir, now: () => at } };
+      const deps: DocumentsDeps = { db, now: () => at, store: { db, blobs, now: () => at } };
       const made = document.file ? await document.file() : null;
       const file: UploadedFile | null = made ? { fieldName: 'file', ...made } : null;
       const obj = {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { BlobStore } from '../../files/blob-store';
 import sharp from 'sharp';
 import { chartState } from '@odonto/domain/chart-state';
 import { toInstant } from '@odonto/domain/clinic-time';
@@ -238,7 +239,7 @@ async function writeActs(db: Kysely<Database>, patientId: string, doctor: Doctor
 /** A treatment with a before and an after picture, saved as save-history saves it (files included). */
 async function saveWithPictures(
   db: Kysely<Database>,
-  dataDir: string,
+  blobs: BlobStore,
   patientId: string,
   doctor: Doctor,
   { act, day, at }: TimedAct,
@@ -262,14 +263,14 @@ async function saveWithPictures(
     signature: null,
     medic: doctor.nume,
   });
-  const deps: HistoryDeps = { db, now: () => at, store: { db, dataDir, now: () => at } };
+  const deps: HistoryDeps = { db, now: () => at, store: { db, blobs, now: () => at } };
   await createEntry(deps, doctor, patientId, { obj, files, deleted: [], usedInstruments: [] });
 }
 
 /** Plays one patient's acts, in order, on days spread from the patient's first visit to yesterday. */
 async function playActs(
   db: Kysely<Database>,
-  dataDir: string,
+  blobs: BlobStore,
   now: Date,
   patient: DemoPatient,
   doctor: Doctor,
@@ -291,7 +292,7 @@ async function playActs(
     }
     await writeActs(db, patient.id, doctor, pending);
     pending = [];
-    await saveWithPictures(db, dataDir, patient.id, doctor, timed, random);
+    await saveWithPictures(db, blobs, patient.id, doctor, timed, random);
   }
   await writeActs(db, patient.id, doctor, pending);
 }
@@ -300,7 +301,7 @@ async function playActs(
  * Gives every demo patient a history, once: a clinic that already has history entries is left alone.
  * Returns the number of patients given one.
  */
-export async function seedHistory(db: Kysely<Database>, dataDir: string, now: Date): Promise<number> {
+export async function seedHistory(db: Kysely<Database>, blobs: BlobStore, now: Date): Promise<number> {
   const existing = await db.selectFrom('history_entries').select('id').limit(1).executeTakeFirst();
   if (existing) return 0;
   const patients = await db
@@ -321,7 +322,7 @@ export async function seedHistory(db: Kysely<Database>, dataDir: string, now: Da
       doctors.find((candidate) => candidate.nume === patient.medic) ?? doctors[index % doctors.length];
     if (!doctor) continue;
     const actor: Doctor = { userId: doctor.id, userEmail: doctor.email, ip: null, nume: doctor.nume };
-    await playActs(db, dataDir, now, patient, actor, planActs(random, index % 10 === 0), random);
+    await playActs(db, blobs, now, patient, actor, planActs(random, index % 10 === 0), random);
   }
   return patients.length;
 }

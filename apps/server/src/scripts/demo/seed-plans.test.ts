@@ -18,8 +18,8 @@ describeEachDialect('demo treatment plans', ({ useApp }) => {
       nume: 'Dr. Unu',
     });
     await seedPatients(t().db, now);
-    expect(await seedPlans(t().db, t().dataDir, now)).toBe(6);
-    expect(await seedPlans(t().db, t().dataDir, now)).toBe(0);
+    expect(await seedPlans(t().db, t().blobs, now)).toBe(6);
+    expect(await seedPlans(t().db, t().blobs, now)).toBe(0);
 
     const cookie = await loginAs(t().app, medic.email, medic.password);
     const rows = await t().db.selectFrom('treatment_plans').select('patient_id').execute();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { BlobStore } from '../../files/blob-store';
 import { catalogueEntryByName } from '@odonto/domain/catalogue';
 import { historyObj } from '@odonto/domain/contracts/history';
 import type { PlanAlternativeInput, PlanContentInput, PlanItemInput } from '@odonto/domain/contracts/plans';
@@ -120,7 +121,7 @@ const PLANS: DemoPlan[] = [
   },
 ];
 
-export async function seedPlans(db: Kysely<Database>, dataDir: string, now: Date): Promise<number> {
+export async function seedPlans(db: Kysely<Database>, blobs: BlobStore, now: Date): Promise<number> {
   if (await db.selectFrom('treatment_plans').select('id').limit(1).executeTakeFirst()) return 0;
   const doctor = await db
     .selectFrom('users')
@@ -159,7 +160,7 @@ export async function seedPlans(db: Kysely<Database>, dataDir: string, now: Date
     const signatureDeps: SignatureDeps = {
       db,
       now: at(1),
-      store: { db, dataDir, now: at(1) },
+      store: { db, blobs, now: at(1) },
       hub: new StationHub(),
     };
     await activateSignature(
@@ -179,7 +180,7 @@ export async function seedPlans(db: Kysely<Database>, dataDir: string, now: Date
     const done = demo.outcome === 'finalizat' ? items : items.filter((item) => item.teeth.length === 0);
     for (const [offset, item] of done.entries()) {
       const when = new Date(day.getTime() + (3 + offset) * DAY_MS);
-      const deps: HistoryDeps = { db, now: () => when, store: { db, dataDir, now: () => when } };
+      const deps: HistoryDeps = { db, now: () => when, store: { db, blobs, now: () => when } };
       const obj = historyObj.parse({
         id: when.getTime(),
         type: 'tratament',

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { BlobStore } from '../../files/blob-store';
 import sharp from 'sharp';
 import type { Database } from '../../db/database';
 import { activateSignature, type SignatureDeps } from '../../features/signatures/signatures.service';
@@ -13,7 +14,7 @@ import { DEMO_USERS } from '../demo-users';
  */
 export async function seedSignatures(
   db: Kysely<Database>,
-  dataDir: string,
+  blobs: BlobStore,
   now: Date,
   patientCount = 12,
 ): Promise<number> {
@@ -29,7 +30,7 @@ export async function seedSignatures(
   const deps: SignatureDeps = {
     db,
     now: () => now,
-    store: { db, dataDir, now: () => now },
+    store: { db, blobs, now: () => now },
     hub: new StationHub(),
   };
   const patients = await db

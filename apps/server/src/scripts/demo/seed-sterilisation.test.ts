@@ -16,7 +16,7 @@ describeEachDialect('demo sterilisation register', ({ useApp }) => {
     const user = await createUser(t().db, { email: DEMO_USERS.sterilizare.email, roles: ['sterilizare'] });
     await createUser(t().db, { email: DEMO_USERS.medic.email, roles: ['medic'], nume: 'Dr. Demo' });
     await seedPatients(t().db, now);
-    await seedHistory(t().db, t().dataDir, now);
+    await seedHistory(t().db, t().blobs, now);
     expect(await t().db.selectFrom('history_entries').select('id').execute()).not.toHaveLength(0);
     expect(await seedSterilisation(t().db, now)).toBe(7);
     expect(await t().db.selectFrom('instrument_usages').select('id').execute()).toHaveLength(12);

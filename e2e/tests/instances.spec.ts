@@ -9,6 +9,7 @@ import {
   type GroupProcess,
 } from '../support/clinic-group';
 import { API_HEADERS, uniquePhone, uniqueWord } from '../support/patients';
+import { drawSignature } from '../support/signature';
 
 const missing = missingForClinicGroup();
 test.skip(missing !== null, missing ?? '');
@@ -23,20 +24,6 @@ const BROWSER_OPTIONS = { locale: 'ro-RO', timezoneId: 'Europe/Bucharest' } as c
 function answeredBy(response: Response | APIResponse): string | null {
   const tried = response.headers()[UPSTREAM_HEADER];
   return tried ? (tried.split(',').at(-1)?.trim() ?? null) : null;
-}
-
-/** Draws a wavy stroke across the signature canvas with the mouse, as a patient would with a pen. */
-async function drawSignature(page: Page, canvas: Locator) {
-  await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('the signature canvas is not visible');
-  const middle = box.y + box.height / 2;
-  await page.mouse.move(box.x + 30, middle);
-  await page.mouse.down();
-  for (let step = 1; step <= 8; step += 1) {
-    await page.mouse.move(box.x + 30 + step * 25, middle + Math.sin(step) * 25, { steps: 2 });
-  }
-  await page.mouse.up();
 }
 
 async function pickOption(page: Page, field: string, typed: string, option: string | RegExp) {

@@ -6,6 +6,7 @@ import { toIsoDay } from '../../packages/domain/src/dates';
 import { DEMO_USERS, expect, test } from '../fixtures';
 import { apiSignIn, API_HEADERS, createPatient, uniquePhone, uniqueWord } from '../support/patients';
 import { countPrints, printToPdf } from '../support/print';
+import { drawSignature } from '../support/signature';
 
 /**
  * Issue 12 end to end: a medic plans two alternatives on the chart, prints the estimate, the patient
@@ -32,20 +33,6 @@ async function setPrices(request: APIRequestContext) {
     });
     expect(answer.status(), await answer.text()).toBeLessThan(300);
   }
-}
-
-/** Draws a wavy stroke across the signature canvas with the mouse, as a patient would with a pen. */
-async function drawSignature(page: Page, canvas: Locator) {
-  await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('the signature canvas is not visible');
-  const middle = box.y + box.height / 2;
-  await page.mouse.move(box.x + 30, middle);
-  await page.mouse.down();
-  for (let step = 1; step <= 8; step += 1) {
-    await page.mouse.move(box.x + 30 + step * 25, middle + Math.sin(step) * 25, { steps: 2 });
-  }
-  await page.mouse.up();
 }
 
 /** A first look at a screen loaded on a machine shared with other test runs may take longer. */

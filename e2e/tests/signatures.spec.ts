@@ -1,20 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_USERS, expect, test } from '../fixtures';
 import { createPatient, uniquePhone, uniqueWord } from '../support/patients';
-
-/** Draws a wavy stroke across the signature canvas with the mouse, as a patient would with a pen. */
-async function drawSignature(page: Page, canvas: Locator) {
-  await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('the signature canvas is not visible');
-  const middle = box.y + box.height / 2;
-  await page.mouse.move(box.x + 30, middle);
-  await page.mouse.down();
-  for (let step = 1; step <= 8; step += 1) {
-    await page.mouse.move(box.x + 30 + step * 25, middle + Math.sin(step) * 25, { steps: 2 });
-  }
-  await page.mouse.up();
-}
+import { drawSignature } from '../support/signature';
 
 // Two browsers, a patient and a treatment per test: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 120_000 });

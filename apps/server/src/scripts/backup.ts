@@ -3,11 +3,12 @@
 // SQLite (its backup API) or PostgreSQL (pg_dump). A directory gets a file named odonto-backup-<time>.tar.gz.
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { writeBackupArchive } from '../features/backups/backup-archive';
 import { backupFileName } from '../features/backups/backup-files';
 import { Refusal } from '../features/backups/refusal';
 import { createBlobStore } from '../files/blob-store';
+import { runTool } from './run-tool';
 
 async function run(): Promise<string> {
   const target = process.argv[2];
@@ -39,17 +40,4 @@ async function run(): Promise<string> {
   );
 }
 
-run().then(
-  (report) => {
-    console.log(report);
-    process.exit(0);
-  },
-  (error: unknown) => {
-    if (error instanceof Refusal) {
-      console.error(error.message);
-      process.exit(error.code);
-    }
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  },
-);
+runTool(run);

@@ -2,12 +2,13 @@
 // and the S3 bucket that ODONTO_S3_* names, checking every copy against the sha256 in the files table
 // (files/move-files.ts). Safe to run again; the source is left as it was. See README, "Files on
 // S3-compatible storage".
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
 import { Refusal } from '../features/backups/refusal';
 import { createDiskBlobStore } from '../files/disk-blob-store';
 import { moveFiles } from '../files/move-files';
 import { createS3BlobStore } from '../files/s3-blob-store';
+import { runTool } from './run-tool';
 
 const USAGE =
   'Folosire: npm run files -- to-s3 | to-disk   (cu ODONTO_S3_BUCKET și celelalte ODONTO_S3_* setate)';
@@ -48,17 +49,4 @@ async function run(): Promise<{ text: string; code: number }> {
   }
 }
 
-run().then(
-  ({ text, code }) => {
-    console.log(text);
-    process.exit(code);
-  },
-  (error: unknown) => {
-    if (error instanceof Refusal) {
-      console.error(error.message);
-      process.exit(error.code);
-    }
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  },
-);
+runTool(run);

@@ -13,7 +13,7 @@
 //      renamed into place, and the file and the directory are synced.
 import { constants, copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { ConfigError, loadConfig, type Config } from '../config';
+import { loadConfig, type Config } from '../config';
 import { DataDirInUseError, lockDataDir, type DataDirLock } from '../db/data-dir-lock';
 import { isGzip } from '../features/backups/archive-reader';
 import { restoreArchive } from '../features/backups/restore-archive';
@@ -26,6 +26,7 @@ import {
   swapInCopy,
   syncFile,
 } from '../features/backups/sqlite-copy';
+import { runTool } from './run-tool';
 
 const USAGE = 'Folosire: npm run restore -- <arhivă.tar.gz> [--force]   (sau <copie.sqlite>)';
 
@@ -111,17 +112,4 @@ function restoreSqliteCopy(config: Config, target: string, backup: string): stri
   ].join('\n');
 }
 
-run().then(
-  (report) => {
-    console.log(report);
-    process.exit(0);
-  },
-  (error: unknown) => {
-    if (error instanceof Refusal) {
-      console.error(error.message);
-      process.exit(error.code);
-    }
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  },
-);
+runTool(run);

@@ -33,6 +33,11 @@ describe('the bucket check (BlobStore.check)', () => {
     );
   });
 
+  it('says the keys are refused when the bucket answers 403', async () => {
+    const config = await s3Config({ ODONTO_S3_ACCESS_KEY_ID: 'CHEIE-GRESITA' });
+    await expect(store(config).check()).rejects.toThrow(`at ${s3().endpoint}: access denied`);
+  });
+
   it('names the endpoint when nobody listens there', async () => {
     const endpoint = `http://127.0.0.1:${await closedPort()}`;
     const config = await s3Config({ ODONTO_S3_ENDPOINT: endpoint });

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Button, Checkbox, CloseButton, Group, Paper, SimpleGrid, Switch, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { toIsoDay } from '@odonto/domain/dates';
 import { DATE_PICKER_A11Y } from '../../ui/date-labels';
 import { CountrySelect, CountySelect, countyAutoOf, LocalitySelect } from '../places/place-pickers';
 import { Dropdown } from '../../ui/dropdown';
+import { OnDemandDateInput } from '../../ui/on-demand-date-input';
 import { useDoctorNames } from './clinic-fields';
 import { hasActiveFilters, type ListFilters } from './list-params';
 
@@ -97,7 +97,7 @@ export function PatientFilters({ filters, onChange, onReset, canSeeDeleted }: Pa
           value={filters.medic || null}
           onChange={(medic) => onChange({ medic: medic ?? '' })}
         />
-        <DatePickerInput
+        <OnDemandDateInput
           label="Creat de la"
           placeholder="Oricând"
           value={filters.from || null}
@@ -108,7 +108,7 @@ export function PatientFilters({ filters, onChange, onReset, canSeeDeleted }: Pa
           clearable
           clearButtonProps={{ 'aria-label': 'Șterge data de început' }}
         />
-        <DatePickerInput
+        <OnDemandDateInput
           label="Creat până la"
           placeholder="Oricând"
           value={filters.to || null}

@@ -5,6 +5,7 @@
 // With several --entry builds (a copy of an earlier build, say), their rounds alternate, so a before and
 // an after are measured in the same minute on a shared machine.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_USERS } from '../apps/server/src/scripts/demo-users';
@@ -28,6 +29,7 @@ const ROUNDS = Number(values.rounds);
 
 interface Running {
   entry: string;
+  pid: number;
   url: string;
   cookie: string;
   stop(): Promise<void>;
@@ -62,6 +64,7 @@ async function start(entry: string, env: Record<string, string>): Promise<Runnin
   }
   return {
     entry,
+    pid: child.pid ?? 0,
     url,
     cookie: await signIn(url, DEMO_USERS.medic),
     async stop() {
@@ -72,8 +75,17 @@ async function start(entry: string, env: Record<string, string>): Promise<Runnin
   };
 }
 
+/** CPU milliseconds (user + system) the process has used so far, from /proc (Linux). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100;
+
 /** Milliseconds of each of `count` calls, one after another. */
-async function timeCalls(server: Running, path: string, count: number): Promise<number[]> {
+async function timeCalls(server: Running & { path: string }, count: number): Promise<number[]> {
+  const { path } = server;
   const times: number[] = [];
   for (let i = 0; i < count; i += 1) {
     const started = performance.now();
@@ -90,24 +102,37 @@ async function timeCalls(server: Running, path: string, count: number): Promise<
 async function run(): Promise<void> {
   const entries = values.entry?.length ? values.entry : ['apps/server/dist/main.js'];
   if (!values.entry?.length) ensureServerBuild();
-  const env = await datasetEnv('sqlite', 'history300');
-  const ids = await ensureHistory(env, { patients: 1_000, entries: 300 });
-  const path = `/api/get-pacient/${ids.withHistory}`;
-  const servers: Running[] = [];
+  const servers: (Running & { path: string })[] = [];
   try {
-    for (const entry of entries) servers.push(await start(entry, env));
-    for (const server of servers) await timeCalls(server, path, 100);
+    // Each server on its own copy of the data set: a data directory serves one instance at a time.
+    for (const [index, entry] of entries.entries()) {
+      const env = await datasetEnv('sqlite', `history-open-${index}`);
+      const ids = await ensureHistory(env, { patients: 1_000, entries: 300 });
+      servers.push({ ...(await start(entry, env)), path: `/api/get-pacient/${ids.withHistory}` });
+    }
+    for (const server of servers) await timeCalls(server, 100);
     const medians = new Map<string, number[]>(entries.map((entry) => [entry, []]));
+    const cpus = new Map<string, number[]>(entries.map((entry) => [entry, []]));
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const server of servers) {
-        const value = median(await timeCalls(server, path, REQUESTS));
+        const cpuBefore = cpuMs(server.pid);
+        const value = median(await timeCalls(server, REQUESTS));
+        const cpu = (cpuMs(server.pid) - cpuBefore) / REQUESTS;
         medians.get(server.entry)?.push(value);
-        console.log(`round ${round + 1} · ${server.entry}: median ${value.toFixed(2)} ms`);
+        cpus.get(server.entry)?.push(cpu);
+        console.log(
+          `round ${round + 1} · ${server.entry}: median ${value.toFixed(2)} ms, server CPU ${cpu.toFixed(2)} ms a call`,
+        );
       }
     }
-    for (const [entry, values] of medians) {
-      const shown = values.map((v) => v.toFixed(2)).join(', ');
-      console.log(`${entry}: median of round medians ${median(values).toFixed(2)} ms (${shown})`);
+    const shown = (values: readonly number[]) => values.map((v) => v.toFixed(2)).join(', ');
+    for (const entry of entries) {
+      const times = medians.get(entry) ?? [];
+      const cpu = cpus.get(entry) ?? [];
+      console.log(
+        `${entry}: median of round medians ${median(times).toFixed(2)} ms (${shown(times)}); ` +
+          `server CPU a call ${median(cpu).toFixed(2)} ms (${shown(cpu)})`,
+      );
     }
   } finally {
     for (const server of servers) await server.stop();

@@ -2,6 +2,7 @@
 // call the web app makes to show a patient's history): the real server's build, one connection, requests
 // one after another over HTTP, on SQLite. Prints each round's median; writes nothing to RESULTS.md.
 // Run: node --import tsx bench/history-open.ts [--requests 400] [--rounds 5] [--entry path/to/main.js ...]
+// [--without] (the patient without history: what opening any patient costs)
 // With several --entry builds (a copy of an earlier build, say), their rounds alternate, so a before and
 // an after are measured in the same minute on a shared machine.
 import { spawn } from 'node:child_process';
@@ -21,6 +22,8 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '400' },
     rounds: { type: 'string', default: '5' },
     entry: { type: 'string', multiple: true },
+    // The data set's patient without history instead: what opening any patient costs.
+    without: { type: 'boolean', default: false },
   },
 });
 const REQUESTS = Number(values.requests);
@@ -108,7 +111,8 @@ async function run(): Promise<void> {
     for (const [index, entry] of entries.entries()) {
       const env = await datasetEnv('sqlite', `history-open-${index}`);
       const ids = await ensureHistory(env, { patients: 1_000, entries: 300 });
-      servers.push({ ...(await start(entry, env)), path: `/api/get-pacient/${ids.withHistory}` });
+      const id = values.without ? ids.without : ids.withHistory;
+      servers.push({ ...(await start(entry, env)), path: `/api/get-pacient/${id}` });
     }
     for (const server of servers) await timeCalls(server, 100);
     const medians = new Map<string, number[]>(entries.map((entry) => [entry, []]));

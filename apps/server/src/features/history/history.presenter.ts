@@ -104,8 +104,8 @@ export function parseInstruments(text: string): UsedInstrument[] {
 /**
  * The instrument as `usedInstrument` would answer it, when the item already is exactly that (trimmed
  * strings within their lengths, whole non-negative numbers), as every item we write is; undefined
- * otherwise, and zod decides. Checking by hand is some ten times cheaper than zod's safeParse, and a
- * patient's record parses one list per entry (issue 20).
+ * otherwise, and zod decides. Checking by hand costs a fraction of zod's safeParse (which took 0.12–0.2
+ * ms for 300 instruments here), and a patient's record parses one list per entry (issue 20).
  */
 function asWritten(item: unknown): UsedInstrument | undefined {
   if (typeof item !== 'object' || item === null) return undefined;

@@ -1,7 +1,8 @@
 // `npm test`: the whole suite — unit and API tests (Vitest; API on SQLite, and on PostgreSQL too when
 // TEST_DATABASE_URL is set), then end-to-end tests in Chromium (Playwright) against the real server.
 // `npm test -- <spec file>… [--grep …]` runs all of Vitest and only those end-to-end tests (CI's second
-// Node.js): the arguments go to Playwright.
+// Node.js): the arguments go to Playwright. ODONTO_TEST_PROJECTS=domain,server narrows Vitest to those of
+// its projects (vitest.config.ts); CI's Node.js 20 run uses it (decision 0041).
 // Ends with one summary line 'N passed, N failed' and a non-zero exit code when anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,9 +35,14 @@ function readJson(file) {
 ensureWebBuild();
 await ensureServerBuild();
 const vitestJson = join(outDir, 'vitest.json');
+const projects = (process.env.ODONTO_TEST_PROJECTS ?? '')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
 const vitestStatus = run('npx', [
   'vitest',
   'run',
+  ...projects.flatMap((name) => ['--project', name]),
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestJson}`,

@@ -211,6 +211,31 @@ test('the list filters by county and by creation days, with the filters in a rel
   await expect(page.getByText(/Niciun pacient nu corespunde căutării/)).toBeVisible();
 });
 
+test('a page load of the list asks for its patients once, as the HTML is read, not after the code', async ({
+  page,
+  signIn,
+}) => {
+  const word = uniqueWord();
+  await signIn(page, DEMO_USERS.medic);
+  await createPatient(page.request, { nume: 'Preîncărcat', prenume: word, telefon: uniquePhone() });
+  const listCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/pacienti') listCalls.push(request.url());
+  });
+
+  await page.goto(`/pacienti?q=${word.toLowerCase()}&igienizare=false`);
+  await expect(page.getByRole('row', { name: new RegExp(`Preîncărcat ${word}$`) })).toBeVisible();
+  // One request: the HTML's <link rel=preload>, whose answer the list page's own call took.
+  expect(listCalls.map((url) => new URL(url).search)).toEqual([`?page=1&q=${word.toLowerCase()}`]);
+  const initiators = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname === '/api/pacienti')
+      .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+  );
+  expect(initiators).toEqual(['link']);
+});
+
 test('the list pages through 25 patients, newest first, ten at a time', async ({ page, signIn }) => {
   const word = uniqueWord();
   await signIn(page, DEMO_USERS.asistent);

@@ -71,6 +71,15 @@ async function main(): Promise<void> {
       reportError: reporting.reportError,
     });
     log = app.log;
+    // One look at the bucket, beside the migration and not waited for: an instance whose bucket does not
+    // answer still starts (its /api/ready answers 503, and the load balancer decides), but says why at once.
+    void app.blobs.check().catch((error: unknown) => {
+      const why = error instanceof Error ? error.message : String(error);
+      app.log.warn(
+        { err: error },
+        `the file storage does not answer: ${why}; /api/ready answers 503 until it does`,
+      );
+    });
     const applied = await migrateToLatest(database.db, database.dialect, {
       onWait: () => app.log.info('another instance is migrating the database; waiting for it'),
     });

@@ -2,7 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@odonto/domain/messages';
 import { finished, listening, startScript } from './processes';
+import { closedPort } from './s3-server';
 
 /** The real entry point, as `npm start` runs it: migrate, bootstrap the admin, listen, stop on SIGTERM. */
 describe('src/main.ts', () => {
@@ -44,6 +46,39 @@ describe('src/main.ts', () => {
     expect(stdout).toContain('database migrated');
     expect(stdout).toContain('first admin created from ODONTO_ADMIN_EMAIL');
     expect(stdout).toContain('shutting down');
+  });
+
+  it('starts when its bucket does not answer, warns naming the endpoint and the bucket, and is not ready', async () => {
+    const endpoint = `http://127.0.0.1:${await closedPort()}`;
+    const server = startScript('src/main.ts', [], {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ODONTO_DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      ODONTO_S3_BUCKET: 'odonto-fisiere',
+      ODONTO_S3_ENDPOINT: endpoint,
+      ODONTO_S3_REGION: 'us-east-1',
+      ODONTO_S3_FORCE_PATH_STYLE: 'true',
+      ODONTO_S3_ACCESS_KEY_ID: 'cheie',
+      ODONTO_S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    const output = finished(server);
+    const url = await listening(server);
+
+    const ready = await fetch(`${url}/api/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({
+      error: { code: 'not_ready', message: MESSAGES.fileStorageUnreachable },
+    });
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+
+    server.kill('SIGTERM');
+    const { code, stdout } = await output;
+    expect(code).toBe(0);
+    const warnings = stdout.split('\n').filter((line) => line.includes('answers 503 until it does'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(`the bucket odonto-fisiere at ${endpoint}: ECONNREFUSED`);
+    expect(warnings[0]).toContain('"level":40');
   });
 
   it('refuses to start with an invalid configuration, naming the variable', async () => {

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { createServer } from 'node:net';
+import {
+  CreateBucketCommand,
+  DeleteBucketCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll } from 'vitest';
 import type { Env } from '../src/config';
@@ -14,6 +21,8 @@ export interface TestS3Server {
   /** The keys in a bucket, read with the SDK itself (not through the app's store), sorted. */
   keys(bucket: string): Promise<string[]>;
   bytes(bucket: string, key: string): Promise<Buffer>;
+  /** Deletes an empty bucket, as an operator might by mistake. */
+  removeBucket(bucket: string): Promise<void>;
 }
 
 const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -67,6 +76,9 @@ export function useS3Server(): () => TestS3Server {
         const answer = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
         return Buffer.from((await answer.Body?.transformToByteArray()) ?? []);
       },
+      async removeBucket(bucket) {
+        await s3.send(new DeleteBucketCommand({ Bucket: bucket }));
+      },
     };
   });
   afterAll(async () => {
@@ -78,4 +90,14 @@ export function useS3Server(): () => TestS3Server {
     if (!current) throw new Error('useS3Server() getter called outside a test');
     return current;
   };
+}
+
+/** A local port nobody listens on (taken from the system, then given back): connections are refused. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (typeof address !== 'object' || address === null) throw new Error('no port');
+  return address.port;
 }

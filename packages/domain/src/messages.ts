@@ -13,6 +13,7 @@ export const MESSAGES = {
   databaseUnreachable: 'Serverul nu este pregătit: baza de date nu răspunde.',
   migrationsPending:
     'Serverul nu este pregătit: baza de date nu a fost încă actualizată la această versiune.',
+  fileStorageUnreachable: 'Serverul nu este pregătit: spațiul de stocare a fișierelor nu este accesibil.',
   tooLarge: 'Fișierul este prea mare.',
   unsupportedMedia: 'Tipul fișierului nu este acceptat.',
   csrf: 'Cererea a fost respinsă: lipsește antetul de securitate.',

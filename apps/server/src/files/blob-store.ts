@@ -20,6 +20,11 @@ export interface BlobStore {
   remove(key: string): Promise<void>;
   /** Every key stored with its size, in no particular order (for backups). */
   list(): AsyncIterable<{ key: string; size: number }>;
+  /**
+   * Resolves when the store can be used; rejects, within a few seconds, with an error that names where it
+   * looked and why it failed. For /api/ready and the one look at start (decision 0047).
+   */
+  check(): Promise<void>;
   /** Ends open connections (the S3 client's sockets); the disk has none. */
   close(): void;
 }

@@ -84,6 +84,9 @@ export function createDiskBlobStore(dataDir: string): BlobStore {
         }
       }
     },
+    // Nothing to reach: the folder is local (or a mount the system keeps), and a missing or read-only one
+    // is an error at the first upload, as before. Touching it here could hang on a stale network mount.
+    async check() {},
     close() {},
   };
 }

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { buildTestApp, describeEachDialect, type TestApp } from '../../test/build-test-app';
+import { createUser } from '../../test/factories';
+import { loginAs } from '../../test/http';
 
 const INDEX =
   '<!doctype html><html lang="ro"><body><div id="root"></div><script src="/assets/app-1a2b3c.js"></script></body></html>';
@@ -189,3 +191,74 @@ describe('compressed API answers', () => {
     expect(none.headers['content-encoding']).toBeUndefined();
   });
 });
+
+describeEachDialect(
+  'the patient list page asks for its data as the HTML is read (issue 20)',
+  ({ useApp }) => {
+    const HEADED_INDEX =
+      '<!doctype html><html lang="ro"><head><title>Odonto</title></head><body><div id="root"></div></body></html>';
+    let dist: string;
+    beforeEach(async () => {
+      dist = await mkdtemp(join(tmpdir(), 'odonto-web-'));
+      await writeFile(join(dist, 'index.html'), HEADED_INDEX);
+    });
+    afterEach(async () => {
+      await rm(dist, { recursive: true, force: true });
+    });
+    const current = useApp(() => ({ env: { WEB_DIST_DIR: dist } }));
+
+    const pageAs = async (url: string, cookie: string | null) => {
+      const response = await current().app.inject({
+        url,
+        headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
+      });
+      expect(response.statusCode, url).toBe(200);
+      return response;
+    };
+    const preloadOf = (body: string) =>
+      /<link rel="preload" href="([^"]*)" as="fetch" crossorigin="use-credentials">/.exec(body)?.[1] ?? null;
+    const signedInAs = async (roles: string[]) => {
+      const user = await createUser(current().db, { roles });
+      return loginAs(current().app, user.email, user.password);
+    };
+
+    it('names the very call the list page makes, in the head, for a signed-in user who may open the list', async () => {
+      const cookie = await signedInAs(['medic']);
+      const plain = await pageAs('/pacienti', cookie);
+      expect(preloadOf(plain.body)).toBe('/api/pacienti?page=1');
+      expect(plain.body.indexOf('rel="preload"')).toBeLessThan(plain.body.indexOf('</head>'));
+      expect(plain.headers['vary']).toContain('Cookie');
+      expect(plain.headers['cache-control']).toBe('no-cache');
+      // The filters and page of the address, in the list page's order; the HTML escapes the ampersands.
+      const filtered = await pageAs('/pacienti/list?page=3&q=Ion%20Pop&igienizare=true&from=zzz', cookie);
+      expect(preloadOf(filtered.body)).toBe('/api/pacienti?page=3&amp;q=Ion+Pop&amp;igienizare=true');
+      // What the preload names answers as the list does.
+      const call = await current().app.inject({
+        url: '/api/pacienti?page=3&q=Ion+Pop&igienizare=true',
+        headers: { cookie },
+      });
+      expect(call.statusCode).toBe(200);
+    });
+
+    it('asks for the deleted patients only for a user who may restore them', async () => {
+      expect(preloadOf((await pageAs('/pacienti?deleted=true', await signedInAs(['admin']))).body)).toBe(
+        '/api/pacienti?page=1&amp;deleted=true',
+      );
+      expect(preloadOf((await pageAs('/pacienti?deleted=true', await signedInAs(['medic']))).body)).toBe(
+        '/api/pacienti?page=1',
+      );
+    });
+
+    it('names nothing signed out, for a dead session, for a role without the list, or on another page', async () => {
+      expect(preloadOf((await pageAs('/pacienti', null)).body)).toBeNull();
+      expect(preloadOf((await pageAs('/pacienti', 'odonto_session=nu-exista')).body)).toBeNull();
+      expect(preloadOf((await pageAs('/pacienti', await signedInAs(['sterilizare']))).body)).toBeNull();
+      const cookie = await signedInAs(['medic']);
+      for (const url of ['/calendar', '/pacienti/add', '/pacienti/edit/abc', '/login']) {
+        const response = await pageAs(url, cookie);
+        expect(preloadOf(response.body), url).toBeNull();
+        expect(response.body, url).toBe(HEADED_INDEX);
+      }
+    });
+  },
+);

@@ -1,9 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { can, landingPath } from '@odonto/domain/roles';
+import { patientListCall } from '@odonto/domain/patient-list-address';
+import { landingPath } from '@odonto/domain/roles';
 import { sessionQuery, setupStatusQuery } from '../features/auth/api';
-import { listSearch, readFilters, readPage, toListQuery } from '../features/patients/list-params';
 import { requestEarly } from '../lib/http';
-import { canOpenPatients } from './access';
 
 /**
  * The first-run check and the session, asked for as soon as the router starts rather than one after the
@@ -33,12 +32,8 @@ export async function prefetchPatientList(queryClient: QueryClient, url: string)
 }
 
 function requestPatientList(params: URLSearchParams, roles: readonly string[]): void {
-  if (!canOpenPatients(roles)) return;
-  const filters = readFilters(params);
-  const isDeletedList = filters.deleted === true && can(roles, 'restore:patient');
-  requestEarly(
-    `/api/pacienti?${listSearch(toListQuery({ ...filters, deleted: isDeletedList }, readPage(params)))}`,
-  );
+  const call = patientListCall(params, roles);
+  if (call) requestEarly(call);
 }
 
 /**

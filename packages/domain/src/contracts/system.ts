@@ -9,8 +9,9 @@ export const healthResponse = z.object({ ok: z.literal(true) });
 export type HealthResponse = z.infer<typeof healthResponse>;
 
 /**
- * GET /api/ready, for a load balancer: the database answers and has every migration this version knows.
- * Otherwise a 503 with the error body (code `not_ready`).
+ * GET /api/ready, for a load balancer: the database answers and has every migration this version knows,
+ * and the bucket of the stored files answers when there is one. Otherwise a 503 with the error body (code
+ * `not_ready`).
  */
 export const readyResponse = z.object({ ok: z.literal(true) });
 export type ReadyResponse = z.infer<typeof readyResponse>;

@@ -32,8 +32,10 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['system'],
         summary: 'For a load balancer: this instance may take requests (public)',
         description:
-          '200 when the database answers and has every migration this version knows; 503 (`not_ready`) ' +
-          'otherwise, e.g. while another instance is still migrating it or when the database is down.',
+          '200 when the database answers and has every migration this version knows, and the bucket of ' +
+          'the stored files answers (when they are on S3-compatible storage, within 3 s); 503 ' +
+          '(`not_ready`) otherwise, e.g. while another instance is still migrating the database, when ' +
+          'the database is down, or when the bucket is unreachable, missing or refuses the keys.',
         response: { 200: readyResponse, ...errorResponses(503) },
       },
     },
@@ -49,6 +51,12 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         if (known.some((name) => !applied.has(name)))
           throw new AppError(503, 'not_ready', MESSAGES.migrationsPending);
         isMigrated = true;
+      }
+      try {
+        await app.blobs.check();
+      } catch (error) {
+        request.log.warn({ err: error }, 'not ready: the file storage does not answer');
+        throw new AppError(503, 'not_ready', MESSAGES.fileStorageUnreachable);
       }
       return { ok: true as const };
     },

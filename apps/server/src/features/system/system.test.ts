@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import { expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { MESSAGES } from '@odonto/domain/messages';
 import { describeEachDialect } from '../../../test/build-test-app';
+import { closedPort, useS3Server } from '../../../test/s3-server';
 import { migrations } from '../../db/migrations/index';
 
 describeEachDialect('GET /api/health, GET /api/client-config', ({ useApp }) => {
@@ -46,6 +47,47 @@ describeEachDialect('GET /api/health, GET /api/client-config', ({ useApp }) => {
     const response = await t().app.inject({ url: '/api/client-config' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ sentryDsn: null });
+  });
+});
+
+describeEachDialect('GET /api/ready with the files in a bucket', ({ useApp }) => {
+  const s3 = useS3Server();
+  let bucket = '';
+  let env = {};
+  beforeEach(async () => {
+    ({ bucket, env } = await s3().newBucket());
+  });
+  const t = useApp(() => ({ env }));
+
+  it('answers ready while the bucket answers, and 503 not_ready naming the file storage once it is gone', async () => {
+    const ready = await t().app.inject({ url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ ok: true });
+
+    await s3().removeBucket(bucket);
+    const gone = await t().app.inject({ url: '/api/ready' });
+    expect(gone.statusCode).toBe(503);
+    expect(gone.json()).toEqual({ error: { code: 'not_ready', message: MESSAGES.fileStorageUnreachable } });
+    // The process and its database still answer: only readiness depends on the bucket.
+    expect((await t().app.inject({ url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
+describeEachDialect('GET /api/ready with the bucket on an endpoint nobody listens on', ({ useApp }) => {
+  const s3 = useS3Server();
+  let env = {};
+  beforeEach(async () => {
+    const { env: reachable } = await s3().newBucket();
+    env = { ...reachable, ODONTO_S3_ENDPOINT: `http://127.0.0.1:${await closedPort()}` };
+  });
+  const t = useApp(() => ({ env }));
+
+  it('answers 503 not_ready naming the file storage', async () => {
+    const response = await t().app.inject({ url: '/api/ready' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      error: { code: 'not_ready', message: MESSAGES.fileStorageUnreachable },
+    });
   });
 });
 

@@ -25,11 +25,42 @@ export async function setRemovedTeeth(
     .executeTakeFirst();
 }
 
-/** A patient's live entries, newest treatment date first, then newest id. */
-export async function findLiveEntries(db: Kysely<Database>, patientId: string): Promise<HistoryEntryRow[]> {
+/**
+ * The columns an entry is answered from (toHistoryEntry): not the deletion columns. A patient's record
+ * reads hundreds of entries, and better-sqlite3 spends most of such a read making each row's object, one
+ * property per column (23 to 20 columns: about a fifth less time for 300 entries; issue 20).
+ */
+const ENTRY_VIEW_COLUMNS = [
+  'patient_id',
+  'id',
+  'type',
+  'denumire',
+  'map_id',
+  'dinte',
+  'dinte_start',
+  'dinte_destinatie',
+  'side',
+  'start_index',
+  'end_index',
+  'direction',
+  'fill',
+  'detalii',
+  'medic',
+  'signature',
+  'sterilizari',
+  'created_at',
+  'updated_at',
+  'version',
+] as const satisfies readonly (keyof HistoryEntryRow)[];
+
+/** An entry as the history answers it. */
+export type HistoryEntryView = Pick<HistoryEntryRow, (typeof ENTRY_VIEW_COLUMNS)[number]>;
+
+/** A patient's live entries, newest treatment date first, then newest id (index history_entries_patient_live). */
+export async function findLiveEntries(db: Kysely<Database>, patientId: string): Promise<HistoryEntryView[]> {
   return db
     .selectFrom('history_entries')
-    .selectAll()
+    .select(ENTRY_VIEW_COLUMNS)
     .where('patient_id', '=', patientId)
     .where('deleted_at', 'is', null)
     .orderBy('created_at', 'desc')
@@ -165,6 +196,28 @@ export async function findLivePictures(
     .where('deleted_at', 'is', null);
   if (entryId !== undefined) query = query.where('entry_id', '=', entryId);
   return query.orderBy('entry_id').orderBy('position').orderBy('name').execute();
+}
+
+/** A picture as an entry lists it (toPicture), with its entry. */
+export type HistoryPictureView = Pick<
+  HistoryPictureRow,
+  'entry_id' | 'name' | 'width' | 'height' | 'position'
+>;
+
+/** A patient's live pictures as the history lists them, in their order (5 of their 12 columns: issue 20). */
+export async function findListedPictures(
+  db: Kysely<Database>,
+  patientId: string,
+): Promise<HistoryPictureView[]> {
+  return db
+    .selectFrom('history_pictures')
+    .select(['entry_id', 'name', 'width', 'height', 'position'])
+    .where('patient_id', '=', patientId)
+    .where('deleted_at', 'is', null)
+    .orderBy('entry_id')
+    .orderBy('position')
+    .orderBy('name')
+    .execute();
 }
 
 export async function insertPictures(

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { CancelledHistoryEntry, PatientHistoryEntry } from '@odonto/domain/contracts/patients';
+import type { PlanItemRef } from '@odonto/domain/contracts/plans';
 import type { Database } from '../../db/database';
 import { entryPlanItems } from '../plans/plan-progress.service';
 import { toHistory } from './history.presenter';
-import { findCancelledEntries, findLiveEntries, findLivePictures } from './history.queries';
+import { findCancelledEntries, findListedPictures, findLiveEntries } from './history.queries';
 
 /**
  * What the history feature publishes to the patients feature (docs/decisions/0009): a patient's live
@@ -16,25 +17,32 @@ export async function loadPatientHistory(
   const entries = await findLiveEntries(db, patientId);
   if (entries.length === 0) return [];
   const [pictures, planItems] = await Promise.all([
-    findLivePictures(db, patientId),
+    findListedPictures(db, patientId),
     entryPlanItems(db, patientId),
   ]);
   return toHistory(entries, pictures, planItems);
 }
 
-/** What a patient's record shows of the history: the live entries and the cancelled signed ones. */
+/**
+ * What a patient's record shows of the history: the live entries and the cancelled signed ones, their
+ * pictures read once for both.
+ */
 export async function loadPatientRecordHistory(
   db: Kysely<Database>,
   patientId: string,
 ): Promise<{ history: PatientHistoryEntry[]; cancelled: CancelledHistoryEntry[] }> {
-  const [history, cancelledRows] = await Promise.all([
-    loadPatientHistory(db, patientId),
+  const [entries, cancelledRows] = await Promise.all([
+    findLiveEntries(db, patientId),
     findCancelledEntries(db, patientId),
   ]);
+  if (entries.length === 0 && cancelledRows.length === 0) return { history: [], cancelled: [] };
+  const [pictures, planItems] = await Promise.all([
+    findListedPictures(db, patientId),
+    entries.length === 0 ? new Map<number, PlanItemRef>() : entryPlanItems(db, patientId),
+  ]);
+  const history = toHistory(entries, pictures, planItems);
   if (cancelledRows.length === 0) return { history, cancelled: [] };
-  const pictures = await findLivePictures(db, patientId);
-  const entries = toHistory(cancelledRows, pictures);
-  const cancelled = entries.map((entry, index) => {
+  const cancelled = toHistory(cancelledRows, pictures).map((entry, index) => {
     const row = cancelledRows[index];
     return {
       ...entry,

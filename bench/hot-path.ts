@@ -2,23 +2,28 @@
 // a 3- and a 6-letter search, and opening a patient (no history, and 300 entries): the HTTP median and p95
 // at 1 and 10 connections, and the floor — a bare node:http server answering the same bytes (started here),
 // plus the SQL statements the call ran (recorded by the server with ODONTO_SQL_LOG), replayed directly on
-// the same database file. Reports HTTP median ÷ floor, writes bench/RESULTS.md, and exits 1 when a row at
-// one connection is past --max-ratio (default 2).
-//   npm run bench -- hot-path                  SQLite, 20,000 and 100,000 patients, 1 and 10 connections
-//   node --import tsx bench/hot-path.ts --short --max-ratio 3      CI: 20,000 patients, one connection
-import { spawn } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+// the same database. Reports HTTP median ÷ floor, writes bench/RESULTS.md, and exits 1 when a row at one
+// connection is past --max-ratio (default 2).
+//   npm run bench -- hot-path       20,000 and 100,000 patients, 1 and 10 connections; SQLite, and
+//                                   PostgreSQL when a server answers at BENCH_POSTGRES_URL (dataset.ts)
+//   node --import tsx bench/hot-path.ts --short --max-ratio 3      CI: 20,000 patients, one connection, SQLite
+//   --engine sqlite|postgres|both   the databases to measure (--engine both fails without a PostgreSQL server)
 import { cpus, loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { DEMO_USERS } from '../apps/server/src/scripts/demo-users';
-import type { RecordedAnswer } from './lib/bare-server';
-import { datasetEnv } from './lib/dataset';
+import {
+  benchDialects,
+  datasetEnv,
+  postgresAnswers,
+  POSTGRES_ADMIN_URL,
+  type BenchDialect,
+} from './lib/dataset';
 import { ensureHistory } from './lib/history';
+import { record, startBareServer, type Call } from './lib/hot-path-floor';
 import { measure } from './lib/load';
 import { machineLine, writeSection } from './lib/results';
 import { startBenchServer } from './lib/server';
-import { percentile } from './lib/stats';
-import { openSqlite } from '../apps/server/src/db/sqlite-driver';
+import { explainPostgres, replayPostgres, replaySqlite, type Statement } from './lib/sql-replay';
 
 const args = process.argv.slice(2);
 const isShort = args.includes('--short');
@@ -29,18 +34,10 @@ const CONNECTIONS = isShort ? [1] : [1, 10];
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? (isShort ? 400 : 1_000));
 const SQL_RUNS = 400;
 const ENTRIES = 300;
-
-interface Call {
-  name: string;
-  path: string;
-}
-
-interface Statement {
-  sql: string;
-  parameters: unknown[];
-}
+const ENGINE_NAMES: Record<BenchDialect, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 
 interface Row {
+  engine: BenchDialect;
   patients: number;
   call: string;
   connections: number;
@@ -63,196 +60,176 @@ function calls(ids: { withHistory: string; without: string }): Call[] {
   ];
 }
 
-const DROPPED_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
-
-/**
- * One answer and the SQL of each call, from a server that logs its statements: each call once to warm
- * it, then once more with the log emptied first.
- */
-async function record(
-  env: Record<string, string>,
-  list: readonly Call[],
-): Promise<{ answers: Record<string, RecordedAnswer>; statements: Map<string, Statement[]> }> {
-  const logFile = join(env['ODONTO_DATA_DIR'] ?? '.', 'hot-path-sql.log');
-  writeFileSync(logFile, '');
-  const server = await startBenchServer({ ...env, ODONTO_SQL_LOG: logFile }, DEMO_USERS.medic);
-  const answers: Record<string, RecordedAnswer> = {};
-  const statements = new Map<string, Statement[]>();
-  try {
-    for (const call of list) {
-      const get = () =>
-        fetch(server.url + call.path, {
-          // As autocannon asks: not compressed (fetch would ask for it, and hand back the decoded body).
-          headers: { cookie: server.cookie, accept: 'application/json', 'accept-encoding': 'identity' },
-        });
-      await (await get()).arrayBuffer();
-      writeFileSync(logFile, '');
-      const response = await get();
-      const body = Buffer.from(await response.arrayBuffer());
-      if (!response.ok) throw new Error(`${call.path}: ${response.status}`);
-      const headers: Record<string, string> = {};
-      response.headers.forEach((value, name) => {
-        if (!DROPPED_HEADERS.has(name)) headers[name] = value;
-      });
-      answers[call.path] = { status: response.status, headers, body: body.toString('base64') };
-      const lines = readFileSync(logFile, 'utf8').split('\n').filter(Boolean);
-      statements.set(
-        call.path,
-        lines.map((line) => JSON.parse(line) as Statement),
-      );
-    }
-  } finally {
-    await server.stop();
-    rmSync(logFile, { force: true });
-  }
-  return { answers, statements };
-}
-
-/** The statements of a call run directly on the database file, prepared once: median and p95 in ms. */
-function replay(file: string, statements: readonly Statement[]): { median: number } {
-  const database = openSqlite(file);
-  database.pragma('journal_mode = WAL');
-  database.pragma('synchronous = FULL');
-  database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
-  try {
-    const prepared = statements.map(({ sql, parameters }) => ({
-      statement: database.prepare(sql),
-      parameters,
-    }));
-    const once = () => {
-      for (const { statement, parameters } of prepared) {
-        if (statement.reader) statement.all(parameters);
-        else statement.run(parameters);
-      }
-    };
-    for (let i = 0; i < 50; i += 1) once();
-    const times: number[] = [];
-    for (let i = 0; i < SQL_RUNS; i += 1) {
-      const started = performance.now();
-      once();
-      times.push(performance.now() - started);
-    }
-    return { median: percentile(times, 0.5) };
-  } finally {
-    database.close();
-  }
-}
-
-async function startBareServer(answers: Record<string, RecordedAnswer>, dir: string) {
-  const file = join(dir, 'hot-path-answers.json');
-  writeFileSync(file, JSON.stringify(answers));
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', resolve(import.meta.dirname, 'lib/bare-server.ts'), file],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const port = await new Promise<number>((done, fail) => {
-    child.once('exit', (code) => fail(new Error(`the bare server exited with ${code}`)));
-    child.stdout.once('data', (chunk: Buffer) => done(Number(chunk.toString().trim())));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      child.removeAllListeners('exit');
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(file, { force: true });
-    },
-  };
-}
-
 async function timed(url: string, path: string, cookie: string, connections: number) {
   const options = { url, paths: [path], cookie, connections };
   await measure({ ...options, requests: Math.min(200, REQUESTS) });
   return measure({ ...options, requests: REQUESTS });
 }
 
-async function run(): Promise<void> {
+/** `--engine`; by default SQLite, and PostgreSQL too (outside --short) when a server answers. */
+async function chosenEngines(): Promise<BenchDialect[]> {
+  const index = args.indexOf('--engine');
+  const asked = index >= 0 ? args[index + 1] : undefined;
+  const server = new URL(POSTGRES_ADMIN_URL);
+  server.password = server.password ? '***' : '';
+  if (asked === 'sqlite') return ['sqlite'];
+  if (asked === 'postgres' || asked === 'both') {
+    if (!(await postgresAnswers())) {
+      throw new Error(`--engine ${asked}: no PostgreSQL server answers at ${server.toString()}`);
+    }
+    return asked === 'both' ? ['sqlite', 'postgres'] : ['postgres'];
+  }
+  if (asked !== undefined) throw new Error(`--engine ${asked}: sqlite, postgres or both`);
+  if (isShort) {
+    console.log('hot-path: --short measures SQLite only (CI time); --engine both adds PostgreSQL');
+    return ['sqlite'];
+  }
+  const found = await benchDialects();
+  if (!found.includes('postgres')) {
+    console.log(`hot-path: no PostgreSQL server at ${server.toString()} (BENCH_POSTGRES_URL): SQLite only`);
+  }
+  return found;
+}
+
+// A list call's main statements: those reading the patients (the count and the page), not the session
+// check, the audit row or the plan amounts.
+const isListStatement = (statement: Statement) =>
+  /^select/i.test(statement.sql) && /from "(patients|patients_search|patient_counts)"/.test(statement.sql);
+
+interface Plan {
+  patients: number;
+  call: string;
+  steps: string[][];
+}
+
+/** One engine at one data-set size: each call recorded, replayed, then measured at each connection count. */
+async function measureDataset(
+  engine: BenchDialect,
+  size: number,
+  loads: number[],
+): Promise<{ rows: Row[]; plans: Plan[] }> {
+  const env = await datasetEnv(engine, `patients${size}`);
+  const ids = await ensureHistory(env, { patients: size, entries: ENTRIES });
+  const list = calls(ids);
+  const { answers, statements } = await record(env, list);
+  const dataDir = env['ODONTO_DATA_DIR'] ?? '.';
+  const databaseUrl = env['DATABASE_URL'] ?? '';
+  const sql = new Map<string, number>();
+  const plans: Plan[] = [];
+  for (const call of list) {
+    const recorded = statements.get(call.path) ?? [];
+    if (engine === 'sqlite') {
+      sql.set(call.path, replaySqlite(join(dataDir, 'odonto.sqlite'), recorded, SQL_RUNS));
+    } else {
+      const { medianMs, mode } = await replayPostgres(databaseUrl, recorded, SQL_RUNS);
+      sql.set(call.path, medianMs);
+      console.log(`hot-path: PostgreSQL SQL, ${call.name}: ${medianMs.toFixed(3)} ms with ${mode}`);
+    }
+    if (engine === 'postgres' && call.path.startsWith('/api/pacienti')) {
+      const steps = await explainPostgres(databaseUrl, recorded.filter(isListStatement));
+      plans.push({ patients: size, call: call.name, steps });
+      console.log(`hot-path: PostgreSQL plan, ${call.name}: ${steps.map((s) => s.join(' → ')).join(' | ')}`);
+    }
+  }
+  console.log(`hot-path: ${ENGINE_NAMES[engine]}, ${size} patients recorded and replayed; measuring`);
+  const server = await startBenchServer(env, DEMO_USERS.medic);
+  const bare = await startBareServer(answers, dataDir);
+  console.log(`hot-path: servers at ${server.url} and ${bare.url}`);
   const rows: Row[] = [];
+  try {
+    for (const connections of CONNECTIONS) {
+      for (const call of list) {
+        const http = await timed(server.url, call.path, server.cookie, connections);
+        const floor = await timed(bare.url, call.path, server.cookie, connections);
+        loads.push(loadavg()[0] ?? 0);
+        const sqlMedian = sql.get(call.path) ?? 0;
+        const row: Row = {
+          engine,
+          patients: size,
+          call: call.name,
+          connections,
+          httpMedian: http.medianMs,
+          httpP95: http.p95Ms,
+          bareMedian: floor.medianMs,
+          sqlMedian,
+          statements: statements.get(call.path)?.length ?? 0,
+          ratio: http.medianMs / (floor.medianMs + sqlMedian),
+        };
+        if (http.errors > 0) throw new Error(`${call.path}: ${http.errors} errors`);
+        rows.push(row);
+        console.log(
+          `${ENGINE_NAMES[engine]} · ${size} · ${connections} conn · ${call.name}: HTTP median ${row.httpMedian.toFixed(2)} ms, p95 ${row.httpP95.toFixed(2)} ms; floor ${row.bareMedian.toFixed(2)} + ${row.sqlMedian.toFixed(3)} ms (${row.statements} statements); ratio ${row.ratio.toFixed(1)}×`,
+        );
+      }
+    }
+  } finally {
+    await bare.stop();
+    await server.stop();
+  }
+  return { rows, plans };
+}
+
+async function run(): Promise<void> {
+  const engines = await chosenEngines();
+  const rows: Row[] = [];
+  const plans: Plan[] = [];
   const loads: number[] = [loadavg()[0] ?? 0];
   console.log(
-    `hot-path: ${machineLine()}; load average ${loadavg()
+    `hot-path: ${engines.map((engine) => ENGINE_NAMES[engine]).join(' and ')}; ${machineLine()}; load average ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
-  for (const size of SIZES) {
-    const env = await datasetEnv('sqlite', `patients${size}`);
-    const ids = await ensureHistory(env, { patients: size, entries: ENTRIES });
-    const list = calls(ids);
-    const { answers, statements } = await record(env, list);
-    const dataDir = env['ODONTO_DATA_DIR'] ?? '.';
-    const sql = new Map(
-      list.map((call) => [
-        call.path,
-        replay(join(dataDir, 'odonto.sqlite'), statements.get(call.path) ?? []),
-      ]),
-    );
-    console.log(`hot-path: ${size} patients recorded and replayed; measuring`);
-    const server = await startBenchServer(env, DEMO_USERS.medic);
-    const bare = await startBareServer(answers, dataDir);
-    console.log(`hot-path: servers at ${server.url} and ${bare.url}`);
-    try {
-      for (const connections of CONNECTIONS) {
-        for (const call of list) {
-          const http = await timed(server.url, call.path, server.cookie, connections);
-          const floor = await timed(bare.url, call.path, server.cookie, connections);
-          loads.push(loadavg()[0] ?? 0);
-          const sqlMedian = sql.get(call.path)?.median ?? 0;
-          const row: Row = {
-            patients: size,
-            call: call.name,
-            connections,
-            httpMedian: http.medianMs,
-            httpP95: http.p95Ms,
-            bareMedian: floor.medianMs,
-            sqlMedian,
-            statements: statements.get(call.path)?.length ?? 0,
-            ratio: http.medianMs / (floor.medianMs + sqlMedian),
-          };
-          if (http.errors > 0) throw new Error(`${call.path}: ${http.errors} errors`);
-          rows.push(row);
-          console.log(
-            `${size} · ${connections} conn · ${call.name}: HTTP median ${row.httpMedian.toFixed(2)} ms, p95 ${row.httpP95.toFixed(2)} ms; floor ${row.bareMedian.toFixed(2)} + ${row.sqlMedian.toFixed(3)} ms (${row.statements} statements); ratio ${row.ratio.toFixed(1)}×`,
-          );
-        }
-      }
-    } finally {
-      await bare.stop();
-      await server.stop();
+  for (const engine of engines) {
+    for (const size of SIZES) {
+      const measured = await measureDataset(engine, size, loads);
+      rows.push(...measured.rows);
+      plans.push(...measured.plans);
     }
   }
   const load = Math.max(...loads);
   const missed = rows.filter((row) => row.connections === 1 && row.ratio > MAX_RATIO);
   const table = [
-    '| patients | call | connections | HTTP median ms | HTTP p95 ms | floor: bare HTTP + SQL ms | SQL statements | ratio |',
-    '|---:|---|---:|---:|---:|---:|---:|---:|',
+    '| engine | patients | call | connections | HTTP median ms | HTTP p95 ms | floor: bare HTTP + SQL ms | SQL statements | ratio |',
+    '|---|---:|---|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (row) =>
-        `| ${row.patients.toLocaleString('en')} | ${row.call} | ${row.connections} | ${row.httpMedian.toFixed(2)} | ${row.httpP95.toFixed(2)} | ${row.bareMedian.toFixed(2)} + ${row.sqlMedian.toFixed(3)} | ${row.statements} | ${row.ratio.toFixed(1)}× |`,
+        `| ${ENGINE_NAMES[row.engine]} | ${row.patients.toLocaleString('en')} | ${row.call} | ${row.connections} | ${row.httpMedian.toFixed(2)} | ${row.httpP95.toFixed(2)} | ${row.bareMedian.toFixed(2)} + ${row.sqlMedian.toFixed(3)} | ${row.statements} | ${row.ratio.toFixed(1)}× |`,
     ),
   ].join('\n');
+  const planLines = plans.map(
+    (plan) =>
+      `- ${plan.patients.toLocaleString('en')}, ${plan.call}: ${plan.steps.map((steps) => steps.join(' → ')).join('; ')}`,
+  );
   writeSection(
     isShort ? 'hot-path-short' : 'hot-path',
     [
       `## The hot path against its floor (\`bench/hot-path.ts${isShort ? ' --short' : ''}\`)`,
       '',
-      'SQLite. Each call through HTTP (one path, after 200 warm-up requests), beside its floor: a bare',
+      `${engines.map((engine) => ENGINE_NAMES[engine]).join(' and ')}. Each call through HTTP (one path, after 200 warm-up requests), beside its floor: a bare`,
       '`node:http` server, started by the bench in its own process, answering the same bytes (status, headers,',
       'body), plus the SQL statements the call ran (recorded by the server with `ODONTO_SQL_LOG`, the session',
-      'check and the audit row included), replayed prepared on the same database file. Ratio = HTTP median ÷',
+      'check and the audit row included), replayed on the same database: SQLite statements prepared on the same',
+      'file; PostgreSQL ones as named prepared statements on one connection, replayed with `plan_cache_mode`',
+      '`auto` and `force_custom_plan` and the lower median kept (a generic plan is cheaper for some statements',
+      'and far dearer for others). Ratio = HTTP median ÷',
       `floor. ${REQUESTS} requests per row; SQL medians over ${SQL_RUNS} replays. Target: at most ${MAX_RATIO}× at one`,
       'connection (at 10 connections the requests queue behind each other in one process: shown, not judged).',
       `Machine: ${machineLine()}; 1-minute load average up to ${load.toFixed(2)} during the run` +
         (load > 1.5 ? ` (shared with other work on ${cpus().length} cores: noisy, pessimistic).` : '.'),
       missed.length > 0
-        ? `Missed: ${missed.map((row) => `${row.call} at ${row.patients.toLocaleString('en')} (${row.ratio.toFixed(1)}×)`).join('; ')}.`
+        ? `Missed: ${missed.map((row) => `${row.call} at ${row.patients.toLocaleString('en')} on ${ENGINE_NAMES[row.engine]} (${row.ratio.toFixed(1)}×)`).join('; ')}.`
         : `Every row at one connection within ${MAX_RATIO}×.`,
       '',
       table,
+      ...(planLines.length > 0
+        ? [
+            '',
+            "PostgreSQL's plans for the list calls' count and page statements (`EXPLAIN` with the recorded",
+            'parameters; the nodes that read, outermost first):',
+            '',
+            ...planLines,
+          ]
+        : []),
     ].join('\n'),
   );
   console.log(table);

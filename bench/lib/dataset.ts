@@ -12,7 +12,8 @@ import { DEMO_USERS } from '../../apps/server/src/scripts/demo-users';
 
 export type BenchDialect = 'sqlite' | 'postgres';
 export const BENCH_ROOT = resolve(import.meta.dirname, '..');
-const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** The server the PostgreSQL data sets live on (each in its own database). */
+export const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** The env a server (and the loader) use for one benchmark data set. */
 export async function datasetEnv(dialect: BenchDialect, name: string): Promise<Record<string, string>> {
@@ -79,11 +80,19 @@ export async function ensurePatients(env: Record<string, string>, patients: numb
  */
 export async function benchDialects(): Promise<BenchDialect[]> {
   if (process.env.BENCH_SKIP_POSTGRES === '1') return ['sqlite'];
+  if (await postgresAnswers()) {
+    return process.env.BENCH_ONLY === 'postgres' ? ['postgres'] : ['sqlite', 'postgres'];
+  }
+  if (process.env.BENCH_ONLY === 'postgres') throw new Error('BENCH_ONLY=postgres: no PostgreSQL server');
+  return ['sqlite'];
+}
+
+/** Whether a PostgreSQL server answers at BENCH_POSTGRES_URL (default: the tests' server). */
+export async function postgresAnswers(): Promise<boolean> {
   try {
     await datasetEnv('postgres', 'probe');
-    return process.env.BENCH_ONLY === 'postgres' ? ['postgres'] : ['sqlite', 'postgres'];
+    return true;
   } catch {
-    if (process.env.BENCH_ONLY === 'postgres') throw new Error('BENCH_ONLY=postgres: no PostgreSQL server');
-    return ['sqlite'];
+    return false;
   }
 }

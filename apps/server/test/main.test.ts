@@ -77,7 +77,10 @@ describe('src/main.ts', () => {
     expect(code).toBe(0);
     const warnings = stdout.split('\n').filter((line) => line.includes('answers 503 until it does'));
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain(`the bucket odonto-fisiere at ${endpoint}: ECONNREFUSED`);
+    // Refused at once; on a loaded machine the SDK's retries of the refusal can outlast the check's 3 s.
+    expect(warnings[0]).toMatch(
+      new RegExp(`the bucket odonto-fisiere at ${endpoint}: (ECONNREFUSED|did not answer within 3 s)`),
+    );
     expect(warnings[0]).toContain('"level":40');
   });
 

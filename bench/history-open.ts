@@ -5,17 +5,13 @@
 // [--without] (the patient without history: what opening any patient costs)
 // With several --entry builds (a copy of an earlier build, say), their rounds alternate, so a before and
 // an after are measured in the same minute on a shared machine.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_USERS } from '../apps/server/src/scripts/demo-users';
 import { datasetEnv } from './lib/dataset';
 import { ensureHistory } from './lib/history';
-import { ensureServerBuild, freePort, signIn } from './lib/server';
+import { ensureServerBuild, startBenchServer, type BenchServer } from './lib/server';
 import { percentile } from './lib/stats';
-
-const repoRoot = resolve(import.meta.dirname, '..');
 
 const { values } = parseArgs({
   options: {
@@ -30,52 +26,12 @@ const REQUESTS = Number(values.requests);
 const median = (samples: readonly number[]) => percentile(samples, 0.5);
 const ROUNDS = Number(values.rounds);
 
-interface Running {
+interface Running extends BenchServer {
   entry: string;
-  pid: number;
-  url: string;
-  cookie: string;
-  stop(): Promise<void>;
 }
 
 async function start(entry: string, env: Record<string, string>): Promise<Running> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
-    cwd: repoRoot,
-    env: {
-      MALLOC_ARENA_MAX: '2',
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error(`${entry} did not start`);
-    const healthy = await fetch(`${url}/api/health`).then(
-      (answer) => answer.ok,
-      () => false,
-    );
-    if (healthy) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    entry,
-    pid: child.pid ?? 0,
-    url,
-    cookie: await signIn(url, DEMO_USERS.medic),
-    async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return { entry, ...(await startBenchServer(env, DEMO_USERS.medic, entry)) };
 }
 
 /** CPU milliseconds (user + system) the process has used so far, from /proc (Linux). */

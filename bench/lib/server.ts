@@ -3,6 +3,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
+const DEFAULT_ENTRY = 'apps/server/dist/main.js';
 
 export interface BenchServer {
   url: string;
@@ -53,6 +54,8 @@ export function ensureServerBuild(): void {
 export async function startBenchServer(
   env: Record<string, string | undefined>,
   credentials: { email: string; password: string },
+  /** Another build of the server to run (a copy of an earlier one, say); it is then not rebuilt. */
+  entry = DEFAULT_ENTRY,
 ): Promise<BenchServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -66,8 +69,8 @@ export async function startBenchServer(
     NODE_ENV: 'production',
   };
   for (const [name, value] of Object.entries(serverEnv)) if (value === undefined) delete serverEnv[name];
-  ensureServerBuild();
-  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+  if (entry === DEFAULT_ENTRY) ensureServerBuild();
+  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
     cwd: repoRoot,
     env: serverEnv,
     stdio: ['ignore', 'inherit', 'inherit'],

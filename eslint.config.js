@@ -44,6 +44,7 @@ const PUBLIC_FEATURE_MODULES = {
     'gdpr/gdpr-export-button',
     'gdpr/anonymise-patient-button',
     'gdpr/gdpr-settings-section',
+    'locations/api',
   ],
   'apps/server/src/features': [
     'auth/password.service',
@@ -64,6 +65,7 @@ const PUBLIC_FEATURE_MODULES = {
     'invoices/ubl-invoice',
     'efactura/efactura-submissions',
     'efactura/secret-box',
+    'locations/locations.queries',
   ],
 };
 

@@ -26,6 +26,7 @@ import { ledgerRoutes } from './features/ledger/ledger.routes';
 import { gdprRoutes } from './features/gdpr/gdpr.routes';
 import { gdprErasureRoutes } from './features/gdpr/gdpr-erasure.routes';
 import { lettersRoutes } from './features/letters/letters.routes';
+import { locationsRoutes } from './features/locations/locations.routes';
 import { signaturesRoutes } from './features/signatures/signatures.routes';
 import { patientsRoutes } from './features/patients/patients.routes';
 import { placesRoutes } from './features/places/places.routes';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(lettersRoutes);
   await app.register(gdprRoutes);
   await app.register(gdprErasureRoutes);
+  await app.register(locationsRoutes);
   await app.register(appointmentsRoutes);
   await app.register(signaturesRoutes);
   await app.register(sterilisationRoutes);

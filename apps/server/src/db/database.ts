@@ -50,6 +50,9 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
   file_erasures: FileErasuresTable;
+  locations: LocationsTable;
+  chairs: ChairsTable;
+  user_locations: UserLocationsTable;
 }
 
 export interface UsersTable {
@@ -301,6 +304,10 @@ export interface AppointmentsTable {
   version: number;
   deleted_at: string | null;
   deleted_by: string | null;
+  /** The location (`sedii`) it takes place at; set on every appointment since migration 0028. */
+  location_id: string | null;
+  /** The chair (`cabinet`) of that location, when one was chosen. */
+  chair_id: string | null;
 }
 export type AppointmentRow = Selectable<AppointmentsTable>;
 export type NewAppointmentRow = Insertable<AppointmentsTable>;
@@ -878,4 +885,39 @@ export interface FileErasuresTable {
   /** Relative to the files directory, as in `files.disk_name`. */
   disk_name: string;
   created_at: string;
+}
+
+/** A location of a clinic group (issue 14, migration 0028); closed with `archived_at`, never deleted. */
+export interface LocationsTable {
+  id: string;
+  name: string;
+  address: string;
+  phone: string;
+  /** 'HH:MM', both or neither: the calendar's hours at this location (null: the clinic's default). */
+  opens_at: string | null;
+  closes_at: string | null;
+  position: number;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+export type LocationRow = Selectable<LocationsTable>;
+
+/** A chair or room (`cabinet`) of a location. */
+export interface ChairsTable {
+  id: string;
+  location_id: string;
+  name: string;
+  position: number;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type ChairRow = Selectable<ChairsTable>;
+
+/** The locations a staff member works at (none: all of them). */
+export interface UserLocationsTable {
+  user_id: string;
+  location_id: string;
 }

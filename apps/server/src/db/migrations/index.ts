@@ -26,6 +26,7 @@ import { entryCancellation } from './0024-entry-cancellation';
 import { gdprErasure } from './0025-gdpr-erasure';
 import { postgresSearchTable } from './0026-postgres-search-table';
 import { rateLimits } from './0027-rate-limits';
+import { locations } from './0028-locations';
 
 /**
  * Every migration, in order. Names are numbered and never change once released; migrations are
@@ -59,6 +60,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0025-gdpr-erasure': gdprErasure(),
     '0026-postgres-search-table': postgresSearchTable(dialect),
     '0027-rate-limits': rateLimits(),
+    '0028-locations': locations(),
   };
 }
 

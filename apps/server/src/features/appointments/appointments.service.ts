@@ -34,6 +34,7 @@ import {
 } from './appointments.queries';
 import { readReminderSettings } from './reminder-settings.queries';
 import { syncReminder } from './reminders.service';
+import { findFirstOpenLocationId } from '../locations/locations.queries';
 import { findLivePatient } from '../patients/live-patient.queries';
 
 export interface AppointmentsDeps {
@@ -185,6 +186,7 @@ export async function createAppointment(
   await deps.db.transaction().execute(async (trx) => {
     const patient = await requirePatient(trx, patientId);
     const planned = await plan(trx, input, undefined);
+    const locationId = await findFirstOpenLocationId(trx);
     const now = deps.now();
     const at = now.toISOString();
     const row: AppointmentRow = {
@@ -201,6 +203,8 @@ export async function createAppointment(
       version: 1,
       deleted_at: null,
       deleted_by: null,
+      location_id: locationId,
+      chair_id: null,
     };
     await insertAppointment(trx, row);
     await syncReminder(trx, row, patient, planned.doctorName, {

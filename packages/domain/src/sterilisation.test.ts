@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  autoclavesAtLocation,
   autoclavesMissingDailyTest,
   initialsOf,
   instrumentNameKey,
@@ -68,6 +69,21 @@ describe('isRecalledUse', () => {
     expect(isRecalledUse('pass', 'fail')).toBe(true);
     expect(isRecalledUse('pass', 'pending')).toBe(false);
     expect(isRecalledUse('pass', 'pass')).toBe(false);
+  });
+});
+
+describe('autoclavesAtLocation', () => {
+  const settings = {
+    autoclaves: ['A', 'B', 'C'],
+    autoclaveLocations: { A: 'nord', B: 'sud' },
+  };
+  it.each<[string | null, string[]]>([
+    [null, ['A', 'B', 'C']],
+    ['nord', ['A', 'C']],
+    ['sud', ['B', 'C']],
+    ['vest', ['C']],
+  ])('location %s → %j (an unplaced autoclave serves every location)', (locationId, expected) => {
+    expect(autoclavesAtLocation(settings, locationId)).toEqual(expected);
   });
 });
 

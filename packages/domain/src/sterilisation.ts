@@ -106,6 +106,21 @@ export interface DailyTestRecord {
   result: IntegratorResult;
 }
 
+/**
+ * The autoclaves serving a location of a clinic group: the ones placed there and the ones placed nowhere
+ * (null location: every autoclave).
+ */
+export function autoclavesAtLocation(
+  settings: { autoclaves: readonly string[]; autoclaveLocations: Readonly<Record<string, string>> },
+  locationId: string | null | undefined,
+): string[] {
+  if (!locationId) return [...settings.autoclaves];
+  return settings.autoclaves.filter((autoclave) => {
+    const placed = settings.autoclaveLocations[autoclave];
+    return placed === undefined || placed === locationId;
+  });
+}
+
 /** The autoclaves with no passed daily test (Bowie-Dick / Helix) on the clinic day of `now`. */
 export function autoclavesMissingDailyTest(
   autoclaves: readonly string[],

@@ -82,6 +82,11 @@ export const sterilisationSettings = z.strictObject({
       M.settingsList,
     ),
   shelfLifeDays: z.strictObject({ punga: shelfLife, container: shelfLife, neambalat: shelfLife }),
+  /**
+   * A clinic group's autoclaves by location (issue 14): autoclave name → location id. An autoclave not
+   * named here serves every location. The server keeps only the listed autoclaves' entries.
+   */
+  autoclaveLocations: z.record(z.string(), z.string().trim().min(1).max(100)).default({}),
 });
 export type SterilisationSettings = z.infer<typeof sterilisationSettings>;
 
@@ -94,6 +99,7 @@ export const DEFAULT_STERILISATION_SETTINGS: SterilisationSettings = {
     { name: '134 °C prion 18 min', temperature: 134, pressure: 2.1, duration: 18 },
   ],
   shelfLifeDays: { punga: 180, container: 30, neambalat: 0 },
+  autoclaveLocations: {},
 };
 
 const instrumentName = z.string(REQUIRED).trim().min(1, REQUIRED).max(120, M.nameTooLong);
@@ -286,9 +292,16 @@ export const dailyTestsResponse = z.object({
 });
 export type DailyTestsResponse = z.infer<typeof dailyTestsResponse>;
 
-/** The register's date range: whole clinic days. */
+/** A location of a clinic group (issue 14): the register and the daily tests of its autoclaves only. */
+const locationFilter = z.string().trim().min(1).max(100).optional();
+
+/** GET /api/instrument/test-zilnic: optionally one location's autoclaves. */
+export const dailyTestsQuery = z.strictObject({ sediu: locationFilter });
+export type DailyTestsQuery = z.infer<typeof dailyTestsQuery>;
+
+/** The register's date range: whole clinic days; optionally one location's autoclaves. */
 export const registerQuery = z
-  .strictObject({ from: isoDay, to: isoDay })
+  .strictObject({ from: isoDay, to: isoDay, sediu: locationFilter })
   .refine((range) => range.from <= range.to, { message: M.range, path: ['to'] })
   .refine((range) => toInstant(range.to) - toInstant(range.from) <= 366 * 86_400_000, {
     message: M.rangeTooLong,

@@ -49,16 +49,20 @@ export async function findCycleRow(
 }
 
 /** Cycles started in [from, to], oldest first (the register's order). */
+/** The loads started in [from, to]; only those of the named autoclaves when `autoclaves` is given. */
 export async function findCycleRowsBetween(
   db: Kysely<Database>,
   from: string,
   to: string,
+  autoclaves?: readonly string[],
 ): Promise<SterilisationCycleRow[]> {
+  if (autoclaves?.length === 0) return [];
   return db
     .selectFrom('sterilisation_cycles')
     .selectAll()
     .where('started_at', '>=', from)
     .where('started_at', '<=', to)
+    .$if(autoclaves !== undefined, (query) => query.where('autoclave', 'in', autoclaves ?? []))
     .orderBy('started_at')
     .orderBy('id')
     .execute();

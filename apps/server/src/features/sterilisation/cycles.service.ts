@@ -9,8 +9,16 @@ import {
   type SterilisedInstrument,
 } from '@odonto/domain/contracts/sterilisation';
 import { endOfDay, startOfDay, toIsoDay } from '@odonto/domain/dates';
-import { autoclavesMissingDailyTest, useByDate, type PackagingType } from '@odonto/domain/sterilisation';
+import { LOCATION_MESSAGES } from '@odonto/domain/contracts/locations';
+import {
+  autoclavesAtLocation,
+  autoclavesMissingDailyTest,
+  useByDate,
+  type PackagingType,
+} from '@odonto/domain/sterilisation';
+import type { Kysely } from 'kysely';
 import { nextCounterValue } from '../../db/counters.queries';
+import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/dialect';
 import { writeAudit } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
@@ -26,6 +34,7 @@ import {
   markPouchesReplaced,
   setBiologicalResult,
 } from './cycles.queries';
+import { findLocations } from '../locations/locations.queries';
 import { findLiveInstrumentRows } from './instruments.queries';
 import { readSterilisationSettings } from './settings.service';
 import { auditActorOf, type Operator, type SterilisationDeps } from './sterilisation-deps';
@@ -198,30 +207,56 @@ export async function registerBetween(
   deps: SterilisationDeps,
   from: string,
   to: string,
+  locationId?: string,
 ): Promise<RegisterResponse> {
+  const autoclaves = await autoclavesOfLocation(deps.db, locationId);
   const rows = await findCycleRowsBetween(
     deps.db,
     startOfDay(from).toISOString(),
     endOfDay(to).toISOString(),
+    autoclaves,
   );
   const items = await findItemsOfCycles(
     deps.db,
     rows.map((row) => row.id),
   );
-  const tests = await findDailyTests(deps.db, from, to);
+  const tests = await findDailyTests(deps.db, from, to, autoclaves);
   return { cycles: rows.map((row) => toCycle(row, items)), tests: tests.map(toDailyTest) };
 }
 
-/** Today's daily tests and the autoclaves still without a passed one. */
-export async function todaysDailyTests(deps: SterilisationDeps): Promise<DailyTestsResponse> {
+/**
+ * Today's daily tests and the autoclaves still without a passed one; of one location's autoclaves when
+ * `locationId` is given (a clinic group, issue 14).
+ */
+export async function todaysDailyTests(
+  deps: SterilisationDeps,
+  locationId?: string,
+): Promise<DailyTestsResponse> {
   const now = deps.now();
   const day = toIsoDay(now);
-  const [settings, rows] = await Promise.all([
-    readSterilisationSettings(deps.db),
-    findDailyTests(deps.db, day, day),
-  ]);
+  const settings = await readSterilisationSettings(deps.db);
+  if (locationId !== undefined) await requireLocation(deps.db, locationId);
+  const autoclaves = autoclavesAtLocation(settings, locationId);
+  const rows = await findDailyTests(deps.db, day, day, locationId === undefined ? undefined : autoclaves);
   const tests = rows.map(toDailyTest);
-  return { day, tests, missing: autoclavesMissingDailyTest(settings.autoclaves, tests, now) };
+  return { day, tests, missing: autoclavesMissingDailyTest(autoclaves, tests, now) };
+}
+
+/** The autoclave names serving a location, or undefined (every autoclave) without one; 404 if unknown. */
+async function autoclavesOfLocation(
+  db: Kysely<Database>,
+  locationId: string | undefined,
+): Promise<string[] | undefined> {
+  if (locationId === undefined) return undefined;
+  await requireLocation(db, locationId);
+  return autoclavesAtLocation(await readSterilisationSettings(db), locationId);
+}
+
+async function requireLocation(db: Kysely<Database>, locationId: string): Promise<void> {
+  const locations = await findLocations(db);
+  if (!locations.some((location) => location.id === locationId)) {
+    throw new AppError(404, 'not_found', LOCATION_MESSAGES.notFound);
+  }
 }
 
 export async function recordDailyTest(

@@ -3,6 +3,7 @@ import {
   cycleIdParams,
   cycleTraceResponse,
   dailyTestRequest,
+  dailyTestsQuery,
   dailyTestsResponse,
   patientTraceParams,
   patientTraceResponse,
@@ -35,10 +36,12 @@ export const sterilisationRegisterRoutes: FastifyPluginAsyncZod<{ deps: Sterilis
       schema: {
         tags,
         summary: "Today's Bowie-Dick / Helix tests and the autoclaves still missing a passed one",
-        response: { 200: dailyTestsResponse, ...errorResponses(401, 403) },
+        description: 'With `sediu`, only the autoclaves serving that location (a clinic group).',
+        querystring: dailyTestsQuery,
+        response: { 200: dailyTestsResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async () => todaysDailyTests(deps),
+    async (request) => todaysDailyTests(deps, request.query.sediu),
   );
 
   app.post(
@@ -64,11 +67,12 @@ export const sterilisationRegisterRoutes: FastifyPluginAsyncZod<{ deps: Sterilis
         tags,
         summary:
           'The register of the clinic days `from`..`to` (YYYY-MM-DD, at most 366 days): loads and daily tests',
+        description: 'With `sediu`, only the loads and tests of the autoclaves serving that location.',
         querystring: registerQuery,
-        response: { 200: registerResponse, ...errorResponses(400, 401, 403) },
+        response: { 200: registerResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => registerBetween(deps, request.query.from, request.query.to),
+    async (request) => registerBetween(deps, request.query.from, request.query.to, request.query.sediu),
   );
 
   app.get(
@@ -83,8 +87,8 @@ export const sterilisationRegisterRoutes: FastifyPluginAsyncZod<{ deps: Sterilis
       },
     },
     async (request, reply) => {
-      const { from, to } = request.query;
-      const register = await registerBetween(deps, from, to);
+      const { from, to, sediu } = request.query;
+      const register = await registerBetween(deps, from, to, sediu);
       return reply
         .header('content-type', CSV_TYPE)
         .header('content-disposition', `attachment; filename="registru-sterilizare-${from}-${to}.csv"`)

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { LOCATION_MESSAGES } from '@odonto/domain/contracts/locations';
 import {
   DEFAULT_STERILISATION_SETTINGS,
   STERILISATION_MESSAGES as M,
@@ -108,5 +109,77 @@ describeEachDialect('sterilisation: register, daily test, settings', ({ useApp }
     expect(
       (await getJson<DailyTestsResponse>(t(), steriliser, '/api/instrument/test-zilnic')).missing,
     ).toEqual(['Autoclav 1', 'Autoclav 2']);
+  });
+
+  it('a clinic group: autoclaves placed at locations; the register and daily tests of one location', async () => {
+    const admin = await signIn(t(), 'admin');
+    const steriliser = await signIn(t(), 'sterilizare');
+    const first = await t().db.selectFrom('locations').select('id').executeTakeFirstOrThrow();
+    const at = '2026-03-01T08:00:00.000Z';
+    const location = (id: string, name: string, archived: string | null = null) => ({
+      id,
+      name,
+      position: 2,
+      archived_at: archived,
+      created_at: at,
+      updated_at: at,
+    });
+    await t()
+      .db.insertInto('locations')
+      .values([location('nord', 'Sediul Nord'), location('vechi', 'Sediul vechi', at)])
+      .execute();
+    const put = (body: unknown) =>
+      call(t().app, { method: 'PUT', url: '/api/instrument/setari', cookie: admin, body });
+    const settings = {
+      ...DEFAULT_STERILISATION_SETTINGS,
+      autoclaves: ['Autoclav 1', 'Autoclav Nord', 'Autoclav comun'],
+      autoclaveLocations: { 'Autoclav 1': first.id, 'Autoclav Nord': 'nord', 'Autoclav șters': 'nord' },
+    };
+    const saved = await put(settings);
+    expect(saved.statusCode, saved.body).toBe(200);
+    // An entry of an autoclave no longer listed is dropped.
+    expect(saved.json<SterilisationSettings>().autoclaveLocations).toEqual({
+      'Autoclav 1': first.id,
+      'Autoclav Nord': 'nord',
+    });
+    for (const placed of ['vechi', 'nicăieri']) {
+      const refused = await put({ ...settings, autoclaveLocations: { 'Autoclav 1': placed } });
+      expect(refused.statusCode).toBe(400);
+      expect(errorOf(refused).fields).toEqual({ autoclaveLocations: LOCATION_MESSAGES.unknownLocations });
+    }
+
+    await sterilisedPouches(t(), ['Sondă'], { autoclave: 'Autoclav 1' });
+    await sterilisedPouches(t(), ['Pensă'], { autoclave: 'Autoclav Nord' });
+    await sterilisedPouches(t(), ['Oglindă'], { autoclave: 'Autoclav comun' });
+    const register = (query: string) =>
+      getJson<RegisterResponse>(
+        t(),
+        steriliser,
+        `/api/instrument/registru?from=2026-03-01&to=2026-03-07${query}`,
+      );
+    const autoclavesOf = (answer: RegisterResponse) => answer.cycles.map((cycle) => cycle.autoclave);
+    expect(autoclavesOf(await register(''))).toEqual(['Autoclav 1', 'Autoclav Nord', 'Autoclav comun']);
+    expect(autoclavesOf(await register('&sediu=nord'))).toEqual(['Autoclav Nord', 'Autoclav comun']);
+    expect(autoclavesOf(await register(`&sediu=${first.id}`))).toEqual(['Autoclav 1', 'Autoclav comun']);
+
+    const tests = (query = '') =>
+      getJson<DailyTestsResponse>(t(), steriliser, `/api/instrument/test-zilnic${query}`);
+    expect((await tests()).missing).toEqual(['Autoclav 1', 'Autoclav Nord', 'Autoclav comun']);
+    expect((await tests('?sediu=nord')).missing).toEqual(['Autoclav Nord', 'Autoclav comun']);
+
+    for (const url of [
+      '/api/instrument/test-zilnic?sediu=nicaieri',
+      '/api/instrument/registru?from=2026-03-01&to=2026-03-02&sediu=nicaieri',
+    ]) {
+      const unknown = await call(t().app, { url, cookie: steriliser });
+      expect(unknown.statusCode, url).toBe(404);
+      expect(errorOf(unknown).message).toBe(LOCATION_MESSAGES.notFound);
+    }
+    const csv = await call(t().app, {
+      url: '/api/instrument/registru.csv?from=2026-03-01&to=2026-03-07&sediu=nord',
+      cookie: steriliser,
+    });
+    expect(csv.body).toContain('Autoclav Nord');
+    expect(csv.body).not.toContain(';Autoclav 1;');
   });
 });

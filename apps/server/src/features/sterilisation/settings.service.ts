@@ -4,9 +4,12 @@ import {
   type SterilisationSettings,
 } from '@odonto/domain/contracts/sterilisation';
 import type { Kysely } from 'kysely';
+import { LOCATION_MESSAGES } from '@odonto/domain/contracts/locations';
 import type { Database } from '../../db/database';
 import { toJsonText } from '../../db/json';
 import { writeAudit } from '../../plugins/audit';
+import { AppError } from '../../plugins/errors';
+import { findLocations } from '../locations/locations.queries';
 import { readSettingsText, writeSettingsText } from './settings.queries';
 import { auditActorOf, type Operator, type SterilisationDeps } from './sterilisation-deps';
 
@@ -22,11 +25,16 @@ export async function readSterilisationSettings(db: Kysely<Database>): Promise<S
   }
 }
 
+/**
+ * PUT /api/instrument/setari. An autoclave's location must be an open location of the clinic; entries of
+ * autoclaves no longer listed are dropped.
+ */
 export async function saveSterilisationSettings(
   deps: SterilisationDeps,
   operator: Operator,
-  settings: SterilisationSettings,
+  form: SterilisationSettings,
 ): Promise<SterilisationSettings> {
+  const settings = { ...form, autoclaveLocations: await placedAutoclaves(deps.db, form) };
   await deps.db.transaction().execute(async (trx) => {
     const now = deps.now();
     await writeSettingsText(trx, toJsonText(settings), now.toISOString());
@@ -38,4 +46,21 @@ export async function saveSterilisationSettings(
     });
   });
   return settings;
+}
+
+async function placedAutoclaves(
+  db: Kysely<Database>,
+  form: SterilisationSettings,
+): Promise<Record<string, string>> {
+  const open = new Set(
+    (await findLocations(db)).filter((row) => row.archived_at === null).map((row) => row.id),
+  );
+  const placed = Object.entries(form.autoclaveLocations).filter(([autoclave]) =>
+    form.autoclaves.includes(autoclave),
+  );
+  if (placed.some(([, locationId]) => !open.has(locationId))) {
+    const message = LOCATION_MESSAGES.unknownLocations;
+    throw new AppError(400, 'invalid_input', message, { fields: { autoclaveLocations: message } });
+  }
+  return Object.fromEntries(placed);
 }

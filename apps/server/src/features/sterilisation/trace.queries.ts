@@ -115,12 +115,15 @@ export async function findDailyTests(
   db: Kysely<Database>,
   fromDay: string,
   toDay: string,
+  autoclaves?: readonly string[],
 ): Promise<AutoclaveTestRow[]> {
+  if (autoclaves?.length === 0) return [];
   return db
     .selectFrom('autoclave_tests')
     .selectAll()
     .where('day', '>=', fromDay)
     .where('day', '<=', toDay)
+    .$if(autoclaves !== undefined, (query) => query.where('autoclave', 'in', autoclaves ?? []))
     .orderBy('at')
     .execute();
 }

@@ -28,8 +28,9 @@ export const sterilisationKeys = {
   trace: (id: number) => ['sterilisation', 'trace', id] as const,
   history: (nume: string, zi: string) => ['sterilisation', 'history', nume, zi] as const,
   instrumentHistory: (id: string, zi: string) => ['sterilisation', 'instrument-history', id, zi] as const,
-  dailyTests: ['sterilisation', 'daily-tests'] as const,
-  register: (from: string, to: string) => ['sterilisation', 'register', from, to] as const,
+  dailyTests: (locationId: string | null) => ['sterilisation', 'daily-tests', locationId] as const,
+  register: (from: string, to: string, locationId: string | null) =>
+    ['sterilisation', 'register', from, to, locationId] as const,
   patient: (fileNumber: number) => ['sterilisation', 'patient', fileNumber] as const,
   settings: ['sterilisation', 'settings'] as const,
 };
@@ -170,10 +171,20 @@ export function useInstrumentHistoryById(id: string | undefined, zi: string) {
   });
 }
 
-export function useDailyTests() {
+/** The `sediu` query of a clinic group's location ('' outside a group: every autoclave). */
+function locationQuery(locationId: string | null, separator: '?' | '&'): string {
+  return locationId ? `${separator}sediu=${encodeURIComponent(locationId)}` : '';
+}
+
+/** GET /api/instrument/test-zilnic: today's tests, of one location's autoclaves in a clinic group. */
+export function useDailyTests(locationId: string | null) {
   return useQuery({
-    queryKey: sterilisationKeys.dailyTests,
-    queryFn: ({ signal }) => request('/api/instrument/test-zilnic', { schema: dailyTestsResponse, signal }),
+    queryKey: sterilisationKeys.dailyTests(locationId),
+    queryFn: ({ signal }) =>
+      request(`/api/instrument/test-zilnic${locationQuery(locationId, '?')}`, {
+        schema: dailyTestsResponse,
+        signal,
+      }),
   });
 }
 
@@ -187,17 +198,20 @@ export function useRecordDailyTest() {
   });
 }
 
-export function useRegister(from: string, to: string, enabled: boolean) {
+export function useRegister(from: string, to: string, locationId: string | null, enabled: boolean) {
   return useQuery({
-    queryKey: sterilisationKeys.register(from, to),
+    queryKey: sterilisationKeys.register(from, to, locationId),
     queryFn: ({ signal }) =>
-      request(`/api/instrument/registru?from=${from}&to=${to}`, { schema: registerResponse, signal }),
+      request(`/api/instrument/registru?from=${from}&to=${to}${locationQuery(locationId, '&')}`, {
+        schema: registerResponse,
+        signal,
+      }),
     enabled,
   });
 }
 
-export function registerCsvUrl(from: string, to: string): string {
-  return `/api/instrument/registru.csv?from=${from}&to=${to}`;
+export function registerCsvUrl(from: string, to: string, locationId: string | null): string {
+  return `/api/instrument/registru.csv?from=${from}&to=${to}${locationQuery(locationId, '&')}`;
 }
 
 export function traceCsvUrl(cycleId: number): string {

@@ -2,19 +2,26 @@ import { useState } from 'react';
 import { Alert, Button, Group, SegmentedControl, Select, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { STERILISATION_MESSAGES as M } from '@odonto/domain/contracts/sterilisation';
-import { DAILY_TEST_KINDS, type DailyTestKind } from '@odonto/domain/sterilisation';
+import { autoclavesAtLocation, DAILY_TEST_KINDS, type DailyTestKind } from '@odonto/domain/sterilisation';
 import { useDailyTests, useRecordDailyTest, useSterilisationSettings } from './api';
 import { dateTime } from './sterilisation-format';
+import { useSterilisationLocation } from './use-location';
 
 /** Today's Bowie-Dick / Helix test: a warning while an autoclave lacks a passed one, and its record. */
 export function DailyTestBar({ canWrite }: { canWrite: boolean }) {
-  const tests = useDailyTests();
+  const { locationId } = useSterilisationLocation();
+  const tests = useDailyTests(locationId);
   const settings = useSterilisationSettings();
+  const autoclaves = settings.data ? autoclavesAtLocation(settings.data, locationId) : [];
   const record = useRecordDailyTest();
   const [autoclave, setAutoclave] = useState<string | null>(null);
   const [kind, setKind] = useState<DailyTestKind>('Bowie-Dick');
   const missing = tests.data?.missing ?? [];
-  const chosen = autoclave ?? missing[0] ?? settings.data?.autoclaves[0] ?? null;
+  const chosen =
+    (autoclave !== null && autoclaves.includes(autoclave) ? autoclave : null) ??
+    missing[0] ??
+    autoclaves[0] ??
+    null;
 
   return (
     <Alert
@@ -26,7 +33,7 @@ export function DailyTestBar({ canWrite }: { canWrite: boolean }) {
         <Group gap="sm" mt="xs">
           <Select
             aria-label="Autoclav"
-            data={settings.data.autoclaves}
+            data={autoclaves}
             value={chosen}
             onChange={setAutoclave}
             allowDeselect={false}

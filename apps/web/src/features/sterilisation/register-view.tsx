@@ -7,6 +7,7 @@ import { formatInstrumentDate, toIsoDay } from '@odonto/domain/dates';
 import { LOAD_STATUS_LABELS, RESULT_LABELS } from '@odonto/domain/sterilisation';
 import { DATE_PICKER_A11Y } from '../../ui/date-labels';
 import { registerCsvUrl, useRegister } from './api';
+import { useSterilisationLocation } from './use-location';
 import { PrintArea, printNow } from './print-area';
 import { dateTime } from './sterilisation-format';
 import classes from './sterilisation.module.css';
@@ -76,7 +77,9 @@ export function RegisterView({ now }: { now: Date }) {
   const [from, setFrom] = useState(() => toIsoDay(now.getTime() - WEEK_MS));
   const [to, setTo] = useState(() => toIsoDay(now));
   const range = registerQuery.safeParse({ from, to });
-  const register = useRegister(from, to, range.success);
+  const { locationId, choices } = useSterilisationLocation();
+  const locationName = choices.find((place) => place.id === locationId)?.name;
+  const register = useRegister(from, to, locationId, range.success);
   return (
     <Paper withBorder radius="md" p={0} className={`${classes.section} ${classes.box}`}>
       <Stack gap="md" className={classes.sectionHeader}>
@@ -102,7 +105,7 @@ export function RegisterView({ now }: { now: Date }) {
             Tipărește (A4)
           </Button>
           {range.success ? (
-            <Anchor href={registerCsvUrl(from, to)} download>
+            <Anchor href={registerCsvUrl(from, to, locationId)} download>
               <Group gap={4}>
                 <IconDownload size={18} /> Export CSV
               </Group>
@@ -124,6 +127,7 @@ export function RegisterView({ now }: { now: Date }) {
             <div className="odonto-a4">
               <h2>
                 Registru de sterilizare {formatInstrumentDate(from)} – {formatInstrumentDate(to)}
+                {locationName ? ` · ${locationName}` : ''}
               </h2>
               <RegisterTable register={register.data} isStacking={false} />
               <h3>Teste zilnice (Bowie-Dick / Helix)</h3>

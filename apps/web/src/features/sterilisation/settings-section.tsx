@@ -6,6 +6,8 @@ import {
   Group,
   NumberInput,
   Paper,
+  Select,
+  SimpleGrid,
   Stack,
   TagsInput,
   TextInput,
@@ -19,6 +21,10 @@ import {
 } from '@odonto/domain/contracts/sterilisation';
 import { PACKAGING_LABELS, PACKAGING_TYPES } from '@odonto/domain/sterilisation';
 import { useSaveSettings } from './api';
+import { useSterilisationLocation } from './use-location';
+
+/** The choice of an autoclave placed at no location: it serves every location. */
+const EVERY_LOCATION = 'toate';
 
 const asNumber = (value: string | number) => (typeof value === 'number' ? value : Number.NaN);
 
@@ -27,6 +33,17 @@ export function SettingsSection({ settings }: { settings: SterilisationSettings 
   const [draft, setDraft] = useState(settings);
   const save = useSaveSettings();
   const checked = sterilisationSettings.safeParse(draft);
+  const location = useSterilisationLocation();
+
+  function placeAutoclave(autoclave: string, locationId: string) {
+    setDraft((current) => {
+      const { [autoclave]: _previous, ...others } = current.autoclaveLocations;
+      return {
+        ...current,
+        autoclaveLocations: locationId === EVERY_LOCATION ? others : { ...others, [autoclave]: locationId },
+      };
+    });
+  }
 
   function setProgramme(index: number, change: Partial<SterilisationProgramme>) {
     setDraft((current) => ({
@@ -45,6 +62,23 @@ export function SettingsSection({ settings }: { settings: SterilisationSettings 
           value={draft.autoclaves}
           onChange={(autoclaves) => setDraft({ ...draft, autoclaves })}
         />
+        {location.isGroup ? (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+            {draft.autoclaves.map((autoclave) => (
+              <Select
+                key={autoclave}
+                label={`Sediul pentru ${autoclave}`}
+                data={[
+                  { value: EVERY_LOCATION, label: 'Toate sediile' },
+                  ...location.choices.map((place) => ({ value: place.id, label: place.name })),
+                ]}
+                value={draft.autoclaveLocations[autoclave] ?? EVERY_LOCATION}
+                onChange={(value) => value && placeAutoclave(autoclave, value)}
+                allowDeselect={false}
+              />
+            ))}
+          </SimpleGrid>
+        ) : null}
         <Title order={3} fz="md" c="teal.9">
           Programe
         </Title>

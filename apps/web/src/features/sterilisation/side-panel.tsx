@@ -1,10 +1,12 @@
 import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { Cycle, Instrument } from '@odonto/domain/contracts/sterilisation';
+import { autoclavesAtLocation } from '@odonto/domain/sterilisation';
 import { useSterilisationSettings } from './api';
 import { CycleView } from './cycle-view';
 import { InstrumentForm } from './instrument-form';
 import { SteriliseForm } from './sterilise-form';
+import { useSterilisationLocation } from './use-location';
 
 /** What the side panel shows: the three views of SPEC.md §2, or a load found by its label. */
 export type PanelView =
@@ -25,6 +27,7 @@ export function SidePanel({
   onView: (view: PanelView) => void;
 }) {
   const settings = useSterilisationSettings();
+  const { locationId } = useSterilisationLocation();
   const showCycle = (cycle: Cycle) => onView({ kind: 'cycle', cycleId: cycle.id });
   return (
     <Paper withBorder radius="md" p="md" aria-label="Panou sterilizare" component="section">
@@ -60,7 +63,12 @@ export function SidePanel({
       ) : null}
       {view.kind === 'sterilise' ? (
         settings.data ? (
-          <SteriliseForm key={view.key} settings={settings.data} first={view.first} onRecorded={showCycle} />
+          <SteriliseForm
+            key={view.key}
+            settings={{ ...settings.data, autoclaves: autoclavesAtLocation(settings.data, locationId) }}
+            first={view.first}
+            onRecorded={showCycle}
+          />
         ) : settings.error ? (
           <Alert color="red">{settings.error.message}</Alert>
         ) : (

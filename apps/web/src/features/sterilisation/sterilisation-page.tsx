@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Alert, Button, Grid, Group, Stack, Tabs, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Select, Stack, Tabs, TextInput, Title } from '@mantine/core';
 import { IconBarcode } from '@tabler/icons-react';
 import type { Instrument } from '@odonto/domain/contracts/sterilisation';
 import { can } from '@odonto/domain/roles';
@@ -15,6 +15,7 @@ import { RegisterView } from './register-view';
 import { SettingsSection } from './settings-section';
 import { SidePanel, type PanelView } from './side-panel';
 import { useLabelScanner } from './use-label-scanner';
+import { useSterilisationLocation } from './use-location';
 // Register the 'sterilisation-history' and 'print-sterilisation-id' modals.
 import './history-modal';
 import './label-modal';
@@ -34,6 +35,7 @@ export function SterilisationPage() {
   const settings = useSterilisationSettings();
   const findLabel = useFindLabel();
   const deleteInstrument = useDeleteInstrument();
+  const location = useSterilisationLocation();
 
   const findId = useCallback(
     (id: number) => {
@@ -68,6 +70,16 @@ export function SterilisationPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
         <Title order={1}>Sterilizare</Title>
+        {location.isGroup ? (
+          <Select
+            label="Sediu"
+            data={location.choices.map((place) => ({ value: place.id, label: place.name }))}
+            value={location.locationId}
+            onChange={(value) => value && location.choose(value)}
+            allowDeselect={false}
+            w={220}
+          />
+        ) : null}
         <form
           onSubmit={(event) => {
             event.preventDefault();

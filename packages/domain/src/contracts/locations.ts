@@ -79,8 +79,14 @@ const locationFields = {
     .pipe(z.union([z.literal(''), z.string().regex(/^\+?\d{6,15}$/, LOCATION_MESSAGES.phone)]))
     .default(''),
   /** '' or null: no hours of its own. */
-  opensAt: z.union([z.literal('').transform(() => null), hour]).nullable().default(null),
-  closesAt: z.union([z.literal('').transform(() => null), hour]).nullable().default(null),
+  opensAt: z
+    .union([z.literal('').transform(() => null), hour])
+    .nullable()
+    .default(null),
+  closesAt: z
+    .union([z.literal('').transform(() => null), hour])
+    .nullable()
+    .default(null),
 };
 
 /** Both hours or neither, and the closing one after the opening one (reported on the field to fix). */
@@ -137,10 +143,7 @@ export function isClinicGroup(locations: readonly Location[]): boolean {
  * The location a screen opens on: the asked one when it is open, else the user's first open one, else the
  * clinic's first open one.
  */
-export function defaultLocationId(
-  answer: LocationsAnswer,
-  asked: string | null | undefined,
-): string | null {
+export function defaultLocationId(answer: LocationsAnswer, asked: string | null | undefined): string | null {
   const open = openLocations(answer.locations);
   if (asked && open.some((place) => place.id === asked)) return asked;
   const mine = open.find((place) => answer.mine.includes(place.id));

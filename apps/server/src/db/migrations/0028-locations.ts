@@ -48,7 +48,11 @@ export function locations(): Migration {
         .addColumn('created_at', 'text', (col) => col.notNull())
         .addColumn('updated_at', 'text', (col) => col.notNull())
         .execute();
-      await db.schema.createIndex('chairs_location').on('chairs').columns(['location_id', 'position']).execute();
+      await db.schema
+        .createIndex('chairs_location')
+        .on('chairs')
+        .columns(['location_id', 'position'])
+        .execute();
 
       await db.schema
         .createTable('user_locations')
@@ -76,7 +80,9 @@ export function locations(): Migration {
       const address = await clinicAddress(db);
       const id = randomUUID();
       await sql`insert into locations (id, name, address, phone, position, created_at, updated_at)
-        values (${id}, ${FIRST_LOCATION_NAME}, ${address.adresa}, ${address.telefon}, 1, ${now}, ${now})`.execute(db);
+        values (${id}, ${FIRST_LOCATION_NAME}, ${address.adresa}, ${address.telefon}, 1, ${now}, ${now})`.execute(
+        db,
+      );
       await sql`update appointments set location_id = ${id}`.execute(db);
     },
   };

@@ -1,5 +1,10 @@
 import { useSearchParams } from 'react-router';
-import { defaultLocationId, isClinicGroup, openLocations, type Location } from '@odonto/domain/contracts/locations';
+import {
+  defaultLocationId,
+  isClinicGroup,
+  openLocations,
+  type Location,
+} from '@odonto/domain/contracts/locations';
 import { useLocations } from '../locations/api';
 
 export interface SterilisationLocation {

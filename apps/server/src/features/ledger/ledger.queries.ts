@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { endOfDay, startOfDay } from '@odonto/domain/dates';
 import type {
   AllocationRow,
   AllocationsTable,
@@ -291,4 +292,48 @@ export async function sumLedger(
     ])
     .executeTakeFirstOrThrow();
   return { chargesBani: Number(row.charges ?? 0), paymentsBani: Number(row.payments ?? 0) };
+}
+
+/**
+ * Where a treatment's charge was earned (issue 14): the location of the patient's appointment on that clinic
+ * day (the one with the charge's doctor when there is one), else the doctor's location when they work at
+ * exactly one, else the clinic's first open location.
+ */
+export async function findChargeLocationId(
+  db: Kysely<Database>,
+  patientId: string,
+  doctorId: string | null,
+  day: string,
+): Promise<string | null> {
+  const appointments = await db
+    .selectFrom('appointments')
+    .select(['location_id', 'doctor_id'])
+    .where('patient_id', '=', patientId)
+    .where('deleted_at', 'is', null)
+    .where('starts_at', '>=', startOfDay(day).toISOString())
+    .where('starts_at', '<=', endOfDay(day).toISOString())
+    .where('location_id', 'is not', null)
+    .orderBy('starts_at')
+    .execute();
+  const appointment = appointments.find((row) => row.doctor_id === doctorId) ?? appointments[0];
+  if (appointment?.location_id) return appointment.location_id;
+  if (doctorId !== null) {
+    const own = await db
+      .selectFrom('user_locations')
+      .innerJoin('locations', 'locations.id', 'user_locations.location_id')
+      .select('user_locations.location_id')
+      .where('user_locations.user_id', '=', doctorId)
+      .where('locations.archived_at', 'is', null)
+      .execute();
+    if (own.length === 1 && own[0]) return own[0].location_id;
+  }
+  const first = await db
+    .selectFrom('locations')
+    .select('id')
+    .where('archived_at', 'is', null)
+    .orderBy('position')
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+  return first?.id ?? null;
 }

@@ -34,6 +34,7 @@ import { advanceOf, openCharges, toAccount } from './ledger.presenter';
 import {
   findAllocationsOf,
   findCharge,
+  findChargeLocationId,
   findDoctor,
   findPayment,
   insertAllocations,
@@ -262,7 +263,7 @@ export async function addManualCharge(
       trx,
       context,
       {
-        location_id: null,
+        location_id: await findChargeLocationId(trx, patientId, body.doctorId ?? null, day),
         history_entry_id: null,
         plan_id: null,
         plan_item_id: null,

@@ -6,7 +6,12 @@ import type { ChargesTable, Database } from '../../db/database';
 import type { AuditActor } from '../../plugins/audit';
 import { findPriceForCatalogue } from '../price-list/price-list.queries';
 import { addCharge, reverseChargeRow } from './ledger-rows';
-import { findDoctorIdByName, findEntryCharge, findEntryPlanItem } from './ledger.queries';
+import {
+  findChargeLocationId,
+  findDoctorIdByName,
+  findEntryCharge,
+  findEntryPlanItem,
+} from './ledger.queries';
 
 /**
  * What the ledger publishes to the history feature (docs/decisions/0009, 0023): a saved treatment entry
@@ -36,12 +41,21 @@ export interface LedgerWrite {
 
 type PricedCharge = Omit<ChargesTable, 'id' | 'patient_id' | 'created_by' | 'created_at'>;
 
-/** The charge the entry should have, or null when it has no price. */
+/** The charge the entry should have, or null when it has no price; at the location the work was done. */
 async function priceOfEntry(trx: Kysely<Database>, entry: TreatmentEntry): Promise<PricedCharge | null> {
+  const priced = await amountOfEntry(trx, entry);
+  if (!priced) return null;
+  const locationId = await findChargeLocationId(trx, entry.patientId, priced.doctor_id, priced.day);
+  return { ...priced, location_id: locationId };
+}
+
+async function amountOfEntry(
+  trx: Kysely<Database>,
+  entry: TreatmentEntry,
+): Promise<Omit<PricedCharge, 'location_id'> | null> {
   const day = toIsoDay(entry.createdAt);
   const teeth = JSON.stringify(entry.teeth.filter((tooth): tooth is string => tooth !== null));
   const base = {
-    location_id: null,
     history_entry_id: entry.entryId,
     day,
     reverses_id: null,

@@ -22,6 +22,7 @@ import {
 import type { Database } from '../../db/database';
 import type { DialectName } from '../../db/dialect';
 import { AppError } from '../../plugins/errors';
+import { findLocations } from '../locations/locations.queries';
 import {
   countReceivables,
   findCommissionLines,
@@ -144,18 +145,23 @@ export async function revenueReport(
   month: string,
 ): Promise<RevenueReport> {
   const doctorId = narrowedTo(scope);
-  const [charged, paid] = await Promise.all([
+  const [charged, paid, locationRows] = await Promise.all([
     sumChargesByDoctor(deps.db, monthDays(month), doctorId),
     sumAllocatedByDoctor(deps.db, monthInstants(month), doctorId),
+    findLocations(deps.db),
   ]);
+  const names = new Map(locationRows.map((row) => [row.id, row.name]));
+  // Money recorded before the clinic had locations (migration 0028) was earned at its first location.
+  const firstLocationId = locationRows[0]?.id ?? null;
   const lines = new Map<string, RevenueLine>();
   const lineOf = (row: { location_id: string | null; doctor_id: string | null; nume: string | null }) => {
-    const key = JSON.stringify([row.location_id, row.doctor_id]);
+    const locationId = row.location_id ?? firstLocationId;
+    const key = JSON.stringify([locationId, row.doctor_id]);
     let line = lines.get(key);
     if (!line) {
       line = {
-        locationId: row.location_id,
-        locationName: row.location_id ?? MAIN_LOCATION_LABEL,
+        locationId,
+        locationName: (locationId === null ? undefined : names.get(locationId)) ?? MAIN_LOCATION_LABEL,
         doctorId: row.doctor_id,
         doctorName: row.nume ?? NO_DOCTOR,
         chargedBani: 0,
@@ -169,11 +175,11 @@ export async function revenueReport(
   };
   for (const row of charged) {
     const line = lineOf(row);
-    line.chargedBani = toNumber(row.charged_bani);
-    line.reversedBani = toNumber(row.reversed_bani);
-    line.netChargedBani = toNumber(row.net_bani);
+    line.chargedBani += toNumber(row.charged_bani);
+    line.reversedBani += toNumber(row.reversed_bani);
+    line.netChargedBani += toNumber(row.net_bani);
   }
-  for (const row of paid) lineOf(row).paidBani = toNumber(row.paid_bani);
+  for (const row of paid) lineOf(row).paidBani += toNumber(row.paid_bani);
   const sorted = [...lines.values()].sort(
     (a, b) =>
       a.locationName.localeCompare(b.locationName, 'ro') || a.doctorName.localeCompare(b.doctorName, 'ro'),

@@ -162,11 +162,16 @@ describeEachDialect('the money reports', ({ useApp }) => {
     expect(
       report.lines.map((line) => [line.locationName, line.doctorName, line.netChargedBani, line.paidBani]),
     ).toEqual([
-      ['Locația principală', 'Dr. Ana Pop', 100_000, 40_000],
-      ['Locația principală', 'Dr. Bogdan Ionescu', 20_000, 0],
+      ['Sediul principal', 'Dr. Ana Pop', 100_000, 40_000],
+      ['Sediul principal', 'Dr. Bogdan Ionescu', 20_000, 0],
     ]);
     expect(report.locations).toEqual([
-      { locationId: null, locationName: 'Locația principală', netChargedBani: 120_000, paidBani: 40_000 },
+      {
+        locationId: expect.any(String),
+        locationName: 'Sediul principal',
+        netChargedBani: 120_000,
+        paidBani: 40_000,
+      },
     ]);
     expect(report.totals).toEqual({
       chargedBani: 120_000,
@@ -180,6 +185,73 @@ describeEachDialect('the money reports', ({ useApp }) => {
     const own = await get<RevenueReport>(ana.cookie, '/api/rapoarte/venituri?luna=2026-03');
     expect(own.scope).toBe('own');
     expect(own.lines.map((line) => line.doctorName)).toEqual(['Dr. Ana Pop']);
+  });
+
+  it('a clinic group: each charge counts at the location the work was done', async () => {
+    t().clock.set('2026-03-02T12:00:00.000Z');
+    const admin = await signIn(['admin'], 'Admin Clinică');
+    const ana = await signIn(['medic'], 'Dr. Ana Pop');
+    const bogdan = await signIn(['medic'], 'Dr. Bogdan Ionescu');
+    const crown = await insertPricedItem(t().db, { name: 'Coroană', amountBani: 100_000 });
+    const [seen, walkIn] = [await insertPatientRow(t().db), await insertPatientRow(t().db)];
+    const at = '2026-03-01T08:00:00.000Z';
+    await t()
+      .db.insertInto('locations')
+      .values({
+        id: 'nord',
+        name: 'Sediul Nord',
+        address: '',
+        phone: '',
+        opens_at: null,
+        closes_at: null,
+        position: 2,
+        archived_at: null,
+        created_at: at,
+        updated_at: at,
+        version: 1,
+      })
+      .execute();
+    await t()
+      .db.insertInto('user_locations')
+      .values({ user_id: bogdan.user.id, location_id: 'nord' })
+      .execute();
+    // Ana sees the first patient at Nord on 2 March.
+    await t()
+      .db.insertInto('appointments')
+      .values({
+        id: randomUUID(),
+        patient_id: seen,
+        doctor_id: ana.user.id,
+        starts_at: '2026-03-02T08:00:00.000Z',
+        ends_at: '2026-03-02T09:00:00.000Z',
+        note: '',
+        trimite_sms: 0,
+        created_at: at,
+        created_by: null,
+        updated_at: at,
+        version: 1,
+        deleted_at: null,
+        deleted_by: null,
+        location_id: 'nord',
+        chair_id: null,
+      })
+      .execute();
+    const charge = (patientId: string, doctorId: string) =>
+      post(admin.cookie, `/api/cont/${patientId}/taxe`, { priceItemId: crown, doctorId });
+    await charge(seen, ana.user.id); // her appointment's location: Nord
+    await charge(walkIn, ana.user.id); // no appointment, Ana works everywhere: the first location
+    await charge(walkIn, bogdan.user.id); // no appointment, Bogdan works only at Nord
+
+    const report = await get<RevenueReport>(admin.cookie, '/api/rapoarte/venituri?luna=2026-03');
+    expect(report.lines.map((line) => [line.locationName, line.doctorName, line.netChargedBani])).toEqual([
+      ['Sediul Nord', 'Dr. Ana Pop', 100_000],
+      ['Sediul Nord', 'Dr. Bogdan Ionescu', 100_000],
+      ['Sediul principal', 'Dr. Ana Pop', 100_000],
+    ]);
+    expect(report.locations.map((location) => [location.locationName, location.netChargedBani])).toEqual([
+      ['Sediul Nord', 200_000],
+      ['Sediul principal', 100_000],
+    ]);
   });
 
   it('accounts receivable, the oldest open charge first; a doctor sees their open charges only', async () => {
@@ -351,7 +423,7 @@ describeEachDialect('the money reports', ({ useApp }) => {
       url: '/api/rapoarte/venituri?luna=2026-03&format=csv',
       cookie: admin.cookie,
     });
-    expect(revenue.body).toContain('2026-03;Locația principală;Dr. Ana Pop;1000,00;0,00;1000,00;400,00');
+    expect(revenue.body).toContain('2026-03;Sediul principal;Dr. Ana Pop;1000,00;0,00;1000,00;400,00');
 
     const xlsx = await call(t().app, {
       url: '/api/rapoarte/comisioane?luna=2026-03&format=xlsx',

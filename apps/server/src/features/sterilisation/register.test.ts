@@ -119,7 +119,12 @@ describeEachDialect('sterilisation: register, daily test, settings', ({ useApp }
     const location = (id: string, name: string, archived: string | null = null) => ({
       id,
       name,
+      address: '',
+      phone: '',
+      opens_at: null,
+      closes_at: null,
       position: 2,
+      version: 1,
       archived_at: archived,
       created_at: at,
       updated_at: at,

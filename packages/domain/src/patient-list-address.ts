@@ -20,9 +20,11 @@ export interface ListFilters {
   deleted: boolean;
   /** "cu sold de plată": only the patients with a balance to pay (issue 13; `?sold=de-plata`). */
   owing: boolean;
+  /** A clinic group's location: the patients with an appointment there (issue 14; `?sediu=`). */
+  sediu: string;
 }
 
-const TEXT_KEYS = ['q', 'judet', 'oras', 'tara', 'medic'] as const;
+const TEXT_KEYS = ['q', 'judet', 'oras', 'tara', 'medic', 'sediu'] as const;
 const DAY_KEYS = ['from', 'to'] as const;
 const FLAG_KEYS = ['igienizare', 'deleted'] as const;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -37,6 +39,7 @@ export function readFilters(params: URLSearchParams): ListFilters {
     oras: text('oras'),
     tara: text('tara'),
     medic: text('medic'),
+    sediu: text('sediu'),
     igienizare: params.get('igienizare') === 'true',
     from: day('from'),
     to: day('to'),

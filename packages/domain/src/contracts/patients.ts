@@ -170,6 +170,8 @@ export const patientListQuery = z.strictObject({
   deleted: flag.optional(),
   /** 'de-plata': only the patients with a balance to pay ("cu sold de plată", issue 13). */
   sold: z.enum(['de-plata']).optional(),
+  /** A clinic group's location: only the patients with an appointment there (issue 14). */
+  sediu: z.string().trim().min(1).max(100).optional(),
 });
 export type PatientListQuery = z.input<typeof patientListQuery>;
 

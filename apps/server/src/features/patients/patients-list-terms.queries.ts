@@ -21,6 +21,8 @@ export interface PatientListFilter {
   isDeleted: boolean;
   /** Only the patients with a balance to pay ("cu sold de plată", issue 13). */
   isOwing?: boolean;
+  /** Only the patients with an appointment at this location of a clinic group (issue 14). */
+  locationId?: string;
 }
 
 /**
@@ -56,7 +58,12 @@ export function isSearchedInIndex(filter: PatientListFilter): boolean {
 
 /** Nothing narrows a search but the search itself (the search table holds exactly the patients not deleted). */
 export function isSearchOnly(filter: PatientListFilter): boolean {
-  return !hasDateRange(filter) && !hasEqualityFilter(filter) && !filter.isOwing && !filter.isDeleted;
+  return !hasDateRange(filter) && !hasEqualityFilter(filter) && !hasSubsetFilter(filter) && !filter.isDeleted;
+}
+
+/** A filter the patients' own columns do not hold: a balance to pay, or an appointment at a location. */
+export function hasSubsetFilter(filter: PatientListFilter): boolean {
+  return filter.isOwing === true || filter.locationId !== undefined;
 }
 
 export function hasDateRange(filter: PatientListFilter): boolean {
@@ -95,6 +102,7 @@ export function patientConditions(
   if (filter.createdFrom !== undefined) terms.push(eb(createdAt, '>=', filter.createdFrom));
   if (filter.createdTo !== undefined) terms.push(eb(createdAt, '<=', filter.createdTo));
   if (filter.isOwing) terms.push(owingPatientCondition());
+  if (filter.locationId !== undefined) terms.push(seenAtLocationCondition(filter.locationId));
   const { search } = filter;
   if (search.kind !== 'all' && !isSearchedInIndex(filter)) terms.push(likeCondition(search.needle));
   return eb.and(terms);
@@ -129,6 +137,11 @@ export function searchIndexCondition(
   return search.kind === 'trigram' && dialect === 'sqlite'
     ? sql<SqlBool>`patients_search match ${ftsPhrase(search.needle)}`
     : sql<SqlBool>`patients_search.search_key like ${containsPattern(search.needle)} escape '\\'`;
+}
+
+/** The patient has a live appointment at the location (the appointments' index by patient serves it). */
+function seenAtLocationCondition(locationId: string): Expression<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from appointments where appointments.patient_id = patients.id and appointments.deleted_at is null and appointments.location_id = ${locationId})`;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { DialectName } from '../../db/dialect';
 import {
   equalityTerms,
   hasDateRange,
+  hasSubsetFilter,
   hasEqualityFilter,
   isSearchedInIndex,
   isSearchOnly,
@@ -179,7 +180,7 @@ export function patientCountQuery(
         .where((eb) => patientConditions(eb, dialect, filter)),
     );
   }
-  if (search.kind === 'all' && !filter.isDeleted && !hasDateRange(filter) && !filter.isOwing) {
+  if (search.kind === 'all' && !filter.isDeleted && !hasDateRange(filter) && !hasSubsetFilter(filter)) {
     // The counts per combination of equality filters, summed (migration 0002): a few rows, not the
     // patients. Exact and cheap at any size; the answer is capped like the others (countPatients).
     const counts = list

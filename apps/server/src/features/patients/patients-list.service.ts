@@ -67,6 +67,7 @@ export function toFilter(params: PatientListParams): PatientListFilter {
     createdTo,
     isDeleted: params.deleted === true,
     isOwing: params.sold === 'de-plata',
+    locationId: params.sediu,
   };
 }
 

@@ -130,6 +130,64 @@ describeEachDialect('GET /api/pacienti: search and filters', ({ build }) => {
     expect(errorOf(response).fields).toHaveProperty(field);
   });
 
+  it('a clinic group: the patients with an appointment at a location, with a search and a filter', async () => {
+    const at = '2026-03-01T08:00:00.000Z';
+    await t.db
+      .insertInto('locations')
+      .values({
+        id: 'nord',
+        name: 'Sediul Nord',
+        address: '',
+        phone: '',
+        opens_at: null,
+        closes_at: null,
+        position: 2,
+        archived_at: null,
+        created_at: at,
+        updated_at: at,
+        version: 1,
+      })
+      .execute();
+    const doctor = await t.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+    const patients = await t.db.selectFrom('patients').select(['id', 'nume']).execute();
+    const idOf = (nume: string) => patients.find((patient) => patient.nume === nume)?.id ?? '';
+    const appointment = (patientId: string, minutes: number, deletedAt: string | null = null) => ({
+      id: `a-${patientId}-${minutes}`,
+      patient_id: patientId,
+      doctor_id: doctor.id,
+      starts_at: new Date(Date.parse(at) + minutes * 60_000).toISOString(),
+      ends_at: new Date(Date.parse(at) + (minutes + 30) * 60_000).toISOString(),
+      note: '',
+      trimite_sms: 0,
+      created_at: at,
+      created_by: null,
+      updated_at: at,
+      version: 1,
+      deleted_at: deletedAt,
+      deleted_by: null,
+      location_id: 'nord',
+      chair_id: null,
+    });
+    await t.db
+      .insertInto('appointments')
+      .values([
+        appointment(idOf('Popescu'), 0),
+        appointment(idOf('Popescu'), 60),
+        appointment(idOf('Zamfir'), 0),
+        // A cancelled appointment does not make a patient one of the location's.
+        appointment(idOf('Ursu'), 0, at),
+      ])
+      .execute();
+    expect(await names({ sediu: 'nord' })).toEqual(['Popescu', 'Zamfir']);
+    expect((await listVia(t.app, cookie, { sediu: 'nord' })).total).toBe(2);
+    expect(await names({ sediu: 'nord', q: 'stefan' })).toEqual(['Popescu']);
+    expect(await names({ sediu: 'nord', q: 'za' })).toEqual(['Zamfir']);
+    expect(await names({ sediu: 'nord', judet: 'Argeș' })).toEqual(['Popescu']);
+    expect(await names({ sediu: 'nicaieri' })).toEqual([]);
+    const tooLong = await call(t.app, { url: `/api/pacienti?sediu=${'x'.repeat(101)}`, cookie });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
   it('says why a reversed date range is refused', async () => {
     const response = await call(t.app, { url: '/api/pacienti?from=2026-03-06&to=2026-03-05', cookie });
     expect(errorOf(response).fields).toEqual({ to: PATIENT_MESSAGES.dateRange });

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { Button, Checkbox, CloseButton, Group, Paper, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { isClinicGroup, openLocations } from '@odonto/domain/contracts/locations';
 import { toIsoDay } from '@odonto/domain/dates';
 import { DATE_PICKER_A11Y } from '../../ui/date-labels';
+import { useLocations } from '../locations/api';
 import { CountrySelect, CountySelect, countyAutoOf, LocalitySelect } from '../places/place-pickers';
 import { Dropdown } from '../../ui/dropdown';
 import { OnDemandDateInput } from '../../ui/on-demand-date-input';
@@ -55,9 +57,18 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
   );
 }
 
-/** The list's search box and filters (SPEC.md §9): județ, oraș, țară, medic, igienizare, creation days. */
+/**
+ * The list's search box and filters (SPEC.md §9): județ, oraș, țară, medic, igienizare, creation days; in a
+ * clinic group also the location (the patients with an appointment there).
+ */
 export function PatientFilters({ filters, onChange, onReset, canSeeDeleted }: PatientFiltersProps) {
   const doctors = useDoctorNames(filters.medic);
+  const locations = useLocations().data;
+  // A clinic group's locations (issue 14); a single-location clinic sees no such filter.
+  const locationChoices =
+    locations && isClinicGroup(locations.locations)
+      ? openLocations(locations.locations).map((place) => ({ value: place.id, label: place.name }))
+      : null;
   const countyAuto = countyAutoOf(filters.judet);
   const today = toIsoDay(new Date());
 
@@ -97,6 +108,15 @@ export function PatientFilters({ filters, onChange, onReset, canSeeDeleted }: Pa
           value={filters.medic || null}
           onChange={(medic) => onChange({ medic: medic ?? '' })}
         />
+        {locationChoices ? (
+          <Dropdown
+            label="Sediu"
+            placeholder="Toate"
+            data={locationChoices}
+            value={filters.sediu || null}
+            onChange={(sediu) => onChange({ sediu: sediu ?? '' })}
+          />
+        ) : null}
         <OnDemandDateInput
           label="Creat de la"
           placeholder="Oricând"

@@ -1,0 +1,106 @@
+import type { Page } from '@playwright/test';
+import type { LocationsAnswer } from '@odonto/domain/contracts/locations';
+import type { PatientListResponse } from '@odonto/domain/contracts/patients';
+import { DEMO_USERS, expect, test } from '../fixtures';
+import { API_HEADERS } from '../support/patients';
+
+/** Adds a location through the admin call and answers the clinic's locations as they then are. */
+async function addLocation(page: Page, origin: string, name: string): Promise<LocationsAnswer> {
+  const created = await page.request.post(`${origin}/api/locations`, {
+    data: { name, address: 'Str. Nordului 1, Cluj-Napoca' },
+    headers: API_HEADERS,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await (await page.request.get(`${origin}/api/locations`)).json()) as LocationsAnswer;
+}
+
+function idOf(answer: LocationsAnswer, name: string): string {
+  const found = answer.locations.find((location) => location.name === name);
+  expect(found, name).toBeDefined();
+  return found?.id ?? '';
+}
+
+// A server of its own: a second location changes every screen of the clinic (the shared demo server's
+// other tests expect a single-location clinic).
+test('a clinic group: the sterilisation register, the patient list and the revenue report by location', async ({
+  page,
+  startOwnApp,
+  signIn,
+}) => {
+  test.setTimeout(180_000);
+  const app = await startOwnApp({ seed: 'demo' });
+  await signIn(page, DEMO_USERS.admin, app.url);
+
+  // One location: nothing about locations shows.
+  await page.goto(`${app.url}/pacienti`);
+  await expect(page.getByRole('table', { name: 'Lista pacienților' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Sediu' })).toHaveCount(0);
+
+  const locations = await addLocation(page, app.url, 'Sediul Nord');
+  const nord = idOf(locations, 'Sediul Nord');
+
+  // The sterilisation lists place each autoclave at a location.
+  await page.goto(`${app.url}/sterilizare`);
+  await page.getByRole('tab', { name: 'Setări' }).click();
+  const lists = page.getByRole('tabpanel', { name: 'Setări' });
+  const autoclaves = lists.getByRole('textbox', { name: 'Autoclave' });
+  await autoclaves.fill('Autoclav Nord');
+  await autoclaves.press('Enter');
+  await lists.getByRole('textbox', { name: 'Sediul pentru Autoclav 1' }).click();
+  await page.getByRole('option', { name: 'Sediul principal' }).click();
+  await lists.getByRole('textbox', { name: 'Sediul pentru Autoclav Nord' }).click();
+  await page.getByRole('option', { name: 'Sediul Nord' }).click();
+  await lists.getByRole('button', { name: 'Salvează setările' }).click();
+  await expect(lists.getByText('Setările au fost salvate.')).toBeVisible();
+
+  // Each location's daily tests are of its own autoclaves; the choice is kept in the address.
+  const location = page.getByRole('textbox', { name: 'Sediu', exact: true });
+  await location.click();
+  await page.getByRole('option', { name: 'Sediul Nord' }).click();
+  await expect(page).toHaveURL(new RegExp(`sediu=${nord}`));
+  await expect(
+    page.getByText('Testul zilnic (Bowie-Dick / Helix) lipsește azi pentru: Autoclav Nord.'),
+  ).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Autoclav', exact: true })).toHaveValue('Autoclav Nord');
+  await page.getByRole('button', { name: 'Test conform' }).click();
+  await expect(page.getByText('Testul zilnic al autoclavelor este făcut.')).toBeVisible();
+  await location.click();
+  await page.getByRole('option', { name: 'Sediul principal' }).click();
+  await expect(
+    page.getByText('Testul zilnic (Bowie-Dick / Helix) lipsește azi pentru: Autoclav 1.'),
+  ).toBeVisible();
+  await page.reload();
+  await expect(location).toHaveValue('Sediul principal');
+
+  // The patient list: the patients with an appointment at the location.
+  const list = (await (await page.request.get(`${app.url}/api/pacienti`)).json()) as PatientListResponse;
+  const patient = list.pacienti[0];
+  expect(patient).toBeDefined();
+  const doctors = (await (await page.request.get(`${app.url}/api/get-medici`)).json()) as { _id: string }[];
+  const booked = await page.request.post(`${app.url}/api/save-programare/${patient?._id ?? ''}`, {
+    data: {
+      createdAt: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+      trimite_sms: false,
+      deLa: { ora: 10, minute: 0 },
+      panaLa: { ora: 10, minute: 30 },
+      medicId: doctors[0]?._id ?? '',
+      sediuId: nord,
+      keepOverlap: true,
+    },
+    headers: API_HEADERS,
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  await page.goto(`${app.url}/pacienti`);
+  await page.getByRole('textbox', { name: 'Sediu', exact: true }).click();
+  await page.getByRole('option', { name: 'Sediul Nord' }).click();
+  await expect(page).toHaveURL(new RegExp(`sediu=${nord}`));
+  const rows = page.locator('table[aria-label="Lista pacienților"][aria-busy="false"] tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(patient?.nume ?? '');
+
+  // The revenue report names the locations: the demo's money was earned at the first one.
+  await page.goto(`${app.url}/rapoarte?tab=venituri`);
+  const revenue = page.getByRole('table', { name: 'Venituri pe locații și medici' });
+  await expect(revenue).toBeVisible();
+  await expect(revenue.getByText('Sediul principal').first()).toBeVisible();
+});

@@ -22,7 +22,9 @@ import {
   upcomingFirst,
 } from './appointments.presenter';
 import {
+  type AppointmentWithDoctor,
   findAppointmentsInRange,
+  findChairAppointmentsAround,
   findDoctorAppointmentsAround,
   findLiveAppointment,
   findPatientAppointments,
@@ -34,7 +36,7 @@ import {
 } from './appointments.queries';
 import { readReminderSettings } from './reminder-settings.queries';
 import { syncReminder } from './reminders.service';
-import { findFirstOpenLocationId } from '../locations/locations.queries';
+import { choosePlace, type Place } from './appointment-place';
 import { findLivePatient } from '../patients/live-patient.queries';
 
 export interface AppointmentsDeps {
@@ -52,11 +54,14 @@ function checkAppointmentDay(deps: AppointmentsDeps, day: string): void {
   if (problem !== null) throw new AppError(400, 'invalid_input', problem, { fields: { createdAt: problem } });
 }
 
-/** The doctor already has an appointment then: answered as 409 with the clashing one. */
+/** The doctor (or the chair) already has an appointment then: answered as 409 with the clashing one. */
 export class OverlapError extends Error {
   override name = 'OverlapError';
-  constructor(readonly clash: Appointment) {
-    super(APPOINTMENT_MESSAGES.overlap);
+  constructor(
+    readonly clash: Appointment,
+    message: string = APPOINTMENT_MESSAGES.overlap,
+  ) {
+    super(message);
   }
 }
 
@@ -85,10 +90,13 @@ async function answerList(deps: AppointmentsDeps, patientId: string): Promise<Ap
   return upcomingFirst(items, deps.now());
 }
 
-/** All appointments from the first day to the last (clinic days, inclusive), optionally of one doctor. */
+/**
+ * All appointments from the first day to the last (clinic days, inclusive), optionally of one doctor and
+ * of one location (without it, every location: a doctor's week across them).
+ */
 export async function calendar(
   deps: AppointmentsDeps,
-  query: { from: string; to: string; medicId?: string | undefined },
+  query: { from: string; to: string; medicId?: string | undefined; sediu?: string | undefined },
 ): Promise<CalendarResponse> {
   const from = startOfDay(query.from);
   const to = new Date(endOfDay(query.to).getTime() + 1);
@@ -101,6 +109,7 @@ export async function calendar(
     from: from.toISOString(),
     to: to.toISOString(),
     doctorId: query.medicId,
+    locationId: query.sediu,
   });
   const reminders = latestReminders(
     await findReminders(
@@ -117,11 +126,20 @@ interface Planned {
   ends_at: string;
 }
 
-/** Checks the doctor (locked for the transaction) and the time; throws OverlapError unless told to keep it. */
+async function clashError(trx: Kysely<Database>, row: AppointmentWithDoctor, message: string) {
+  const reminders = latestReminders(await findReminders(trx, [row.id]));
+  return new OverlapError(toAppointment(row, reminders.get(row.id) ?? null), message);
+}
+
+/**
+ * Checks the doctor (locked for the transaction), the time and the chair (locked by choosePlace); throws
+ * OverlapError when the doctor or the chair is busy then, unless told to keep it.
+ */
 async function plan(
   trx: Kysely<Database>,
   input: AppointmentData,
   selfId: string | undefined,
+  place: Place,
 ): Promise<Planned> {
   const doctor = await lockDoctor(trx, input.medicId);
   if (!doctor || doctor.active !== 1 || !parseStringArray(doctor.roles).includes('medic')) {
@@ -147,15 +165,30 @@ async function plan(
       end: Date.parse(row.ends_at),
     })),
   );
-  if (clash) {
-    const reminders = latestReminders(await findReminders(trx, [clash.id]));
-    throw new OverlapError(toAppointment(clash.row, reminders.get(clash.id) ?? null));
-  }
+  if (clash) throw await clashError(trx, clash.row, APPOINTMENT_MESSAGES.overlap);
+  if (place.chair_id === null) return planned;
+  const chairId = place.chair_id;
+  const inChair = await findChairAppointmentsAround(trx, chairId, planned.starts_at, planned.ends_at);
+  // findOverlap compares one "doctor": here the chair stands in for it.
+  const chairClash = findOverlap(
+    { id: selfId, doctorId: chairId, start, end },
+    inChair.map((row) => ({
+      row,
+      id: row.id,
+      doctorId: chairId,
+      start: Date.parse(row.starts_at),
+      end: Date.parse(row.ends_at),
+    })),
+  );
+  if (chairClash) throw await clashError(trx, chairClash.row, APPOINTMENT_MESSAGES.chairOverlap);
   return planned;
 }
 
 function auditDetails(
-  row: Pick<AppointmentRow, 'id' | 'starts_at' | 'ends_at' | 'doctor_id' | 'trimite_sms'>,
+  row: Pick<
+    AppointmentRow,
+    'id' | 'starts_at' | 'ends_at' | 'doctor_id' | 'trimite_sms' | 'location_id' | 'chair_id'
+  >,
   extra: Record<string, unknown> = {},
 ) {
   return {
@@ -163,6 +196,8 @@ function auditDetails(
     start: row.starts_at,
     end: row.ends_at,
     medicId: row.doctor_id,
+    sediuId: row.location_id,
+    cabinetId: row.chair_id,
     trimite_sms: row.trimite_sms === 1,
     ...extra,
   };
@@ -185,8 +220,8 @@ export async function createAppointment(
   const settings = await readReminderSettings(deps.db);
   await deps.db.transaction().execute(async (trx) => {
     const patient = await requirePatient(trx, patientId);
-    const planned = await plan(trx, input, undefined);
-    const locationId = await findFirstOpenLocationId(trx);
+    const place = await choosePlace(trx, input, actor.userId);
+    const planned = await plan(trx, input, undefined, place);
     const now = deps.now();
     const at = now.toISOString();
     const row: AppointmentRow = {
@@ -203,8 +238,7 @@ export async function createAppointment(
       version: 1,
       deleted_at: null,
       deleted_by: null,
-      location_id: locationId,
-      chair_id: null,
+      ...place,
     };
     await insertAppointment(trx, row);
     await syncReminder(trx, row, patient, planned.doctorName, {
@@ -237,9 +271,11 @@ export async function updateAppointment(
     const before = await findLiveAppointment(trx, patientId, input._id);
     if (!before) throw new AppError(404, 'not_found', APPOINTMENT_MESSAGES.notFound);
     if (before.version !== input.version) throw new AppError(409, 'conflict', APPOINTMENT_MESSAGES.stale);
-    const planned = await plan(trx, input, before.id);
+    const place = await choosePlace(trx, input, actor.userId, before);
+    const planned = await plan(trx, input, before.id, place);
     const now = deps.now();
     const changes = {
+      ...place,
       doctor_id: input.medicId,
       starts_at: planned.starts_at,
       ends_at: planned.ends_at,
@@ -262,7 +298,13 @@ export async function updateAppointment(
       entityId: before.id,
       patientId,
       details: auditDetails(after, {
-        before: { start: before.starts_at, end: before.ends_at, medicId: before.doctor_id },
+        before: {
+          start: before.starts_at,
+          end: before.ends_at,
+          medicId: before.doctor_id,
+          sediuId: before.location_id,
+          cabinetId: before.chair_id,
+        },
         ...(input.keepOverlap ? { keepOverlap: true } : {}),
       }),
     });

@@ -27,6 +27,10 @@ function makeAppointment(overrides: Partial<Appointment> = {}): Appointment {
     trimite_sms: true,
     reminder: { status: 'queued', sendAfter: '2099-03-04T08:00:00.000Z', sentAt: null, error: null },
     version: 1,
+    locationId: 'l1',
+    locationName: 'Sediul principal',
+    chairId: null,
+    chairName: null,
     ...overrides,
   };
 }

@@ -33,6 +33,8 @@ interface CalendarGridProps {
   columnOf?: (item: CalendarAppointment) => string;
   /** Each block names its location too (a doctor's week across locations). */
   showLocation?: boolean;
+  /** Each block shows its doctor too (chair columns). */
+  showDoctor?: boolean;
   items: readonly CalendarAppointment[];
   hours: { start: number; end: number };
   today: string;
@@ -96,6 +98,7 @@ export function CalendarGrid({
   doctors,
   columnOf = (item) => item.medicId,
   showLocation = false,
+  showDoctor = false,
   items,
   hours,
   today,
@@ -369,6 +372,14 @@ export function CalendarGrid({
               {own.map((item) => {
                 const box = blockBox(item, hours.start);
                 const name = patientName(item);
+                const detail = [
+                  spanText(item),
+                  showLocation ? item.locationName : null,
+                  showDoctor ? item.medic : null,
+                  item.nota,
+                ]
+                  .filter(Boolean)
+                  .join(' · ');
                 const { lane, lanes: laneCount } = lanes.get(item._id) ?? { lane: 0, lanes: 1 };
                 return (
                   <div
@@ -392,7 +403,7 @@ export function CalendarGrid({
                       if (drag.current?.pointerId === event.pointerId) cancelDrag();
                     }}
                   >
-                    {/* Its name starts with what it shows (name, time, note), then says the doctor. */}
+                    {/* Its name starts with what it shows (name, time, place, note), then says the doctor. */}
                     <button
                       type="button"
                       ref={(element) => {
@@ -401,7 +412,7 @@ export function CalendarGrid({
                           element.focus();
                         }
                       }}
-                      aria-label={`${name}, ${spanText(item)}${item.nota ? ` · ${item.nota}` : ''}, ${item.medic}${showLocation && item.locationName ? `, ${item.locationName}` : ''}`}
+                      aria-label={`${name}, ${detail}${showDoctor ? '' : `, ${item.medic}`}`}
                       className={classes.open}
                       title="Clic: fișa pacientului · trageți, sau M și săgețile, pentru a muta"
                       aria-describedby={appointmentHintId}
@@ -419,16 +430,7 @@ export function CalendarGrid({
                       <span className={classes.line} data-strong="">
                         {name}
                       </span>{' '}
-                      <span className={classes.line}>
-                        {spanText(item)}
-                        {item.nota ? ` · ${item.nota}` : ''}
-                      </span>
-                      {showLocation && item.locationName ? (
-                        <>
-                          {' '}
-                          <span className={classes.line}>{item.locationName}</span>
-                        </>
-                      ) : null}
+                      <span className={classes.line}>{detail}</span>
                     </button>
                     <ActionIcon
                       className={classes.edit}

@@ -125,7 +125,9 @@ describe('the calendar of a clinic group', () => {
     await waitFor(() => expect(calendarCalls(calls).at(-1)?.url).not.toContain('sediu='));
     expect(calendarCalls(calls).at(-1)?.url).toContain('medicId=u2');
     // Across locations each appointment names its location.
-    expect(await screen.findByRole('button', { name: /, Dr\. Ioana Stănescu, Sediul Nord$/ })).toBeTruthy();
+    expect(
+      await screen.findByRole('button', { name: /· Sediul Nord · control, Dr\. Ioana Stănescu$/ }),
+    ).toBeTruthy();
   });
 
   it('shows a column per chair and moves an appointment to another chair by keyboard', async () => {

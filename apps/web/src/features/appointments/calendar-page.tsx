@@ -237,6 +237,7 @@ export function CalendarPage() {
         doctors={chairs ?? columnsDoctors}
         {...(chairs ? { columnOf: chairOf } : {})}
         showLocation={place.isGroup && place.location === null}
+        showDoctor={chairs !== null}
         items={items}
         hours={gridHours(items)}
         today={today}

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CalendarAppointment } from '@odonto/domain/contracts/appointments';
+import { APPOINTMENT_MESSAGES, type CalendarAppointment } from '@odonto/domain/contracts/appointments';
 import type { Location, LocationsAnswer } from '@odonto/domain/contracts/locations';
 import { routes } from '../../app/router';
 import { NO_SETUP, sessionFor } from '../../test/fixtures';
@@ -9,6 +9,7 @@ import { mockApi } from '../../test/mock-api';
 import { listPage, makeListItem, REFERENCE_DATA, SLOW_SCREEN } from '../../test/patients';
 import { renderRoutes } from '../../test/render';
 import { clinicToday } from './calendar-days';
+import { KEEP_MOVED_CHAIR_QUESTION } from './calendar-page';
 
 configure({ asyncUtilTimeout: SLOW_SCREEN.asyncUtilTimeout });
 vi.setConfig({ testTimeout: SLOW_SCREEN.testTimeout });
@@ -156,6 +157,29 @@ describe('the calendar of a clinic group', () => {
     await waitFor(() =>
       expect(moves).toEqual([expect.objectContaining({ _id: 'a1', medicId: 'u2', cabinetId: 'c2' })]),
     );
+  });
+
+  it('asks before keeping a move into a busy chair', async () => {
+    const user = userEvent.setup();
+    const moves: unknown[] = [];
+    api(GROUP, [item({})], {
+      'PUT /api/update-programare/p7': ({ body }) => {
+        moves.push(body);
+        if ((body as { keepOverlap?: boolean }).keepOverlap) return { body: [] };
+        return {
+          status: 409,
+          body: { error: { code: 'conflict', message: APPOINTMENT_MESSAGES.chairOverlap, clash: item({}) } },
+        };
+      },
+    });
+    renderRoutes(routes, '/calendar?vedere=zi&sediu=l2&coloane=cabinete');
+    const block = await screen.findByRole('button', { name: /^Popescu Ana/ });
+    block.focus();
+    await user.keyboard('m{ArrowRight}{Enter}');
+    expect(await screen.findByText(KEEP_MOVED_CHAIR_QUESTION)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'DA' }));
+    await waitFor(() => expect(moves).toHaveLength(2));
+    expect(moves[1]).toEqual(expect.objectContaining({ cabinetId: 'c2', keepOverlap: true }));
   });
 
   it('adds a "Fără cabinet" column only when an appointment has no chair; books a chair slot there', async () => {

@@ -239,7 +239,7 @@ export function CalendarPage() {
         showLocation={place.isGroup && place.location === null}
         showDoctor={chairs !== null}
         items={items}
-        hours={gridHours(items)}
+        hours={gridHours(items, place.location)}
         today={today}
         movingIds={movingIds}
         onBook={(column, time) =>

@@ -19,10 +19,10 @@ import {
   createAppointment,
   deleteAppointment,
   listPatientAppointments,
-  OverlapError,
   updateAppointment,
   type AppointmentsDeps,
 } from './appointments.service';
+import { OverlapError } from './appointment-overlaps';
 import { readReminderSettings, writeReminderSettings } from './reminder-settings.queries';
 
 const patientIdParams = z.strictObject({ patientId: z.string().min(1).max(100) });

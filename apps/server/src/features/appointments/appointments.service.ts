@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { appointmentInstants, findOverlap } from '@odonto/domain/appointments';
+import { appointmentInstants } from '@odonto/domain/appointments';
 import {
   APPOINTMENT_MESSAGES,
   CALENDAR_MAX_DAYS,
@@ -22,10 +22,7 @@ import {
   upcomingFirst,
 } from './appointments.presenter';
 import {
-  type AppointmentWithDoctor,
   findAppointmentsInRange,
-  findChairAppointmentsAround,
-  findDoctorAppointmentsAround,
   findLiveAppointment,
   findPatientAppointments,
   findReminders,
@@ -36,6 +33,7 @@ import {
 } from './appointments.queries';
 import { readReminderSettings } from './reminder-settings.queries';
 import { syncReminder } from './reminders.service';
+import { checkOverlaps } from './appointment-overlaps';
 import { choosePlace, type Place } from './appointment-place';
 import { findLivePatient } from '../patients/live-patient.queries';
 
@@ -52,17 +50,6 @@ export interface AppointmentsDeps {
 function checkAppointmentDay(deps: AppointmentsDeps, day: string): void {
   const problem = dateWindowProblem(day, 'Data programării', deps.dateWindow, toIsoDay(deps.now()));
   if (problem !== null) throw new AppError(400, 'invalid_input', problem, { fields: { createdAt: problem } });
-}
-
-/** The doctor (or the chair) already has an appointment then: answered as 409 with the clashing one. */
-export class OverlapError extends Error {
-  override name = 'OverlapError';
-  constructor(
-    readonly clash: Appointment,
-    message: string = APPOINTMENT_MESSAGES.overlap,
-  ) {
-    super(message);
-  }
 }
 
 function patientNotFound(): AppError {
@@ -126,14 +113,9 @@ interface Planned {
   ends_at: string;
 }
 
-async function clashError(trx: Kysely<Database>, row: AppointmentWithDoctor, message: string) {
-  const reminders = latestReminders(await findReminders(trx, [row.id]));
-  return new OverlapError(toAppointment(row, reminders.get(row.id) ?? null), message);
-}
-
 /**
- * Checks the doctor (locked for the transaction), the time and the chair (locked by choosePlace); throws
- * OverlapError when the doctor or the chair is busy then, unless told to keep it.
+ * Checks the doctor (locked for the transaction), the time and, unless told to keep an overlap, that
+ * neither the doctor nor the chair (locked by choosePlace) is busy then.
  */
 async function plan(
   trx: Kysely<Database>,
@@ -153,34 +135,17 @@ async function plan(
     starts_at: new Date(start).toISOString(),
     ends_at: new Date(end).toISOString(),
   };
-  if (input.keepOverlap) return planned;
-  const around = await findDoctorAppointmentsAround(trx, doctor.id, planned.starts_at, planned.ends_at);
-  const clash = findOverlap(
-    { id: selfId, doctorId: doctor.id, start, end },
-    around.map((row) => ({
-      row,
-      id: row.id,
-      doctorId: row.doctor_id,
-      start: Date.parse(row.starts_at),
-      end: Date.parse(row.ends_at),
-    })),
-  );
-  if (clash) throw await clashError(trx, clash.row, APPOINTMENT_MESSAGES.overlap);
-  if (place.chair_id === null) return planned;
-  const chairId = place.chair_id;
-  const inChair = await findChairAppointmentsAround(trx, chairId, planned.starts_at, planned.ends_at);
-  // findOverlap compares one "doctor": here the chair stands in for it.
-  const chairClash = findOverlap(
-    { id: selfId, doctorId: chairId, start, end },
-    inChair.map((row) => ({
-      row,
-      id: row.id,
-      doctorId: chairId,
-      start: Date.parse(row.starts_at),
-      end: Date.parse(row.ends_at),
-    })),
-  );
-  if (chairClash) throw await clashError(trx, chairClash.row, APPOINTMENT_MESSAGES.chairOverlap);
+  if (!input.keepOverlap) {
+    await checkOverlaps(trx, {
+      selfId,
+      doctorId: doctor.id,
+      chairId: place.chair_id,
+      start,
+      end,
+      startsAt: planned.starts_at,
+      endsAt: planned.ends_at,
+    });
+  }
   return planned;
 }
 

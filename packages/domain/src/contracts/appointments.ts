@@ -18,6 +18,7 @@ export const APPOINTMENT_MESSAGES = {
   notFound: 'Programarea nu a fost găsită.',
   stale: 'Programarea a fost modificată între timp de altcineva. Redeschideți-o pentru a vedea modificările.',
   overlap: 'Medicul are deja o programare în acest interval.',
+  chairOverlap: 'Cabinetul are deja o programare în acest interval.',
   patientNotFound: 'Pacientul nu a fost găsit.',
   range: 'Intervalul cerut nu este valid (cel mult 62 de zile).',
   deleteConfirm: 'Sunteți sigur că doriți să ștergeți această programare?',
@@ -41,7 +42,23 @@ const appointmentFields = {
   panaLa: clockTime,
   medicId: z.string(APPOINTMENT_MESSAGES.noDoctor).trim().min(1, APPOINTMENT_MESSAGES.noDoctor).max(100),
   nota: z.string().trim().max(2000).default(''),
-  /** Save even when the doctor already has an appointment at that time (after the 409 warning). */
+  /**
+   * The location (issue 14). Absent on a new appointment: the user's first open location, else the clinic's
+   * first open one; absent on a change: where it already is.
+   */
+  sediuId: z.string().trim().max(100).optional(),
+  /** The chair of that location; null or '' for none. Absent on a change: the one it has (if it stays put). */
+  cabinetId: z
+    .string()
+    .trim()
+    .max(100)
+    .transform((text) => (text === '' ? null : text))
+    .nullable()
+    .optional(),
+  /**
+   * Save even when the doctor (or the chair) already has an appointment at that time (after the 409
+   * warning).
+   */
   keepOverlap: z.boolean().optional(),
 };
 
@@ -108,20 +125,34 @@ export const appointment = z.object({
   trimite_sms: z.boolean(),
   reminder: reminderState.nullable(),
   version: z.number().int(),
+  /** Where it takes place (issue 14); set on every appointment since migration 0028. */
+  locationId: z.string().nullable(),
+  locationName: z.string().nullable(),
+  chairId: z.string().nullable(),
+  chairName: z.string().nullable(),
 });
 export type Appointment = z.infer<typeof appointment>;
 
 /** The answer of save/update/sterge-programare and GET /api/get-programari/{patientId}: upcoming first. */
 export const appointmentList = z.array(appointment);
 
-/** 409 details when the doctor is busy: the appointment it clashes with. */
+/** The two overlaps a booking may be warned of (409, with `keepOverlap` to save anyway). */
+export function isOverlapMessage(message: string): boolean {
+  return message === APPOINTMENT_MESSAGES.overlap || message === APPOINTMENT_MESSAGES.chairOverlap;
+}
+
+/** 409 details when the doctor or the chair is busy: the appointment it clashes with. */
 export const overlapDetails = z.object({ clash: appointment });
 
-/** GET /api/calendar: the appointments of all patients from `from` to `to` (clinic days, inclusive). */
+/**
+ * GET /api/calendar: the appointments of all patients from `from` to `to` (clinic days, inclusive),
+ * optionally of one doctor and of one location (`sediu`; without it, every location: a doctor's week).
+ */
 export const calendarQuery = z.strictObject({
   from: appointmentDay,
   to: appointmentDay,
   medicId: z.string().trim().min(1).max(100).optional(),
+  sediu: z.string().trim().min(1).max(100).optional(),
 });
 export type CalendarQuery = z.input<typeof calendarQuery>;
 

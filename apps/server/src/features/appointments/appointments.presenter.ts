@@ -31,6 +31,10 @@ export function toAppointment(row: AppointmentWithDoctor, reminder: ReminderStat
     trimite_sms: row.trimite_sms === 1,
     reminder,
     version: row.version,
+    locationId: row.location_id,
+    locationName: row.location_name,
+    chairId: row.chair_id,
+    chairName: row.chair_name,
   };
 }
 

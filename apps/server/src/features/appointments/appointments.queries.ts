@@ -1,8 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { AppointmentRow, Database, NewAppointmentRow, OutboxRow, UserRow } from '../../db/database';
 
-/** An appointment with its doctor's name ('' when the account is gone). */
-export type AppointmentWithDoctor = AppointmentRow & { doctor_name: string };
+/** An appointment with its doctor's name ('' when the account is gone) and its location's and chair's. */
+export type AppointmentWithDoctor = AppointmentRow & {
+  doctor_name: string;
+  location_name: string | null;
+  chair_name: string | null;
+};
 /** …and its patient, for the calendar. */
 export type CalendarRow = AppointmentWithDoctor & {
   patient_file_number: number;
@@ -14,8 +18,14 @@ function withDoctor(db: Kysely<Database>) {
   return db
     .selectFrom('appointments')
     .leftJoin('users', 'users.id', 'appointments.doctor_id')
+    .leftJoin('locations', 'locations.id', 'appointments.location_id')
+    .leftJoin('chairs', 'chairs.id', 'appointments.chair_id')
     .selectAll('appointments')
-    .select((eb) => eb.fn.coalesce('users.nume', eb.val('')).as('doctor_name'));
+    .select((eb) => [
+      eb.fn.coalesce('users.nume', eb.val('')).as('doctor_name'),
+      'locations.name as location_name',
+      'chairs.name as chair_name',
+    ]);
 }
 
 /** A patient's live appointments, earliest first. */
@@ -31,10 +41,10 @@ export async function findPatientAppointments(
     .execute();
 }
 
-/** Live appointments starting in [from, to) of live patients, optionally of one doctor. */
+/** Live appointments starting in [from, to) of live patients, optionally of one doctor and one location. */
 export async function findAppointmentsInRange(
   db: Kysely<Database>,
-  range: { from: string; to: string; doctorId?: string | undefined },
+  range: { from: string; to: string; doctorId?: string | undefined; locationId?: string | undefined },
 ): Promise<CalendarRow[]> {
   let query = withDoctor(db)
     .innerJoin('patients', 'patients.id', 'appointments.patient_id')
@@ -48,6 +58,7 @@ export async function findAppointmentsInRange(
     .where('appointments.starts_at', '>=', range.from)
     .where('appointments.starts_at', '<', range.to);
   if (range.doctorId) query = query.where('appointments.doctor_id', '=', range.doctorId);
+  if (range.locationId) query = query.where('appointments.location_id', '=', range.locationId);
   return query.orderBy('appointments.starts_at').orderBy('appointments.id').execute();
 }
 
@@ -85,6 +96,22 @@ export async function findDoctorAppointmentsAround(
     .execute();
 }
 
+/** The chair's live appointments that may share time with [start, end) (as findDoctorAppointmentsAround). */
+export async function findChairAppointmentsAround(
+  db: Kysely<Database>,
+  chairId: string,
+  start: string,
+  end: string,
+): Promise<AppointmentWithDoctor[]> {
+  return withDoctor(db)
+    .where('appointments.chair_id', '=', chairId)
+    .where('appointments.deleted_at', 'is', null)
+    .where('appointments.starts_at', '<=', end)
+    .where('appointments.ends_at', '>=', start)
+    .orderBy('appointments.starts_at')
+    .execute();
+}
+
 /**
  * Locks the doctor's account row for the rest of the transaction and answers it: two bookings of one
  * doctor then check for overlaps one after the other, never both against the same old state.
@@ -109,7 +136,7 @@ export async function updateAppointmentIfVersion(
   version: number,
   changes: Pick<
     AppointmentRow,
-    'doctor_id' | 'starts_at' | 'ends_at' | 'note' | 'trimite_sms' | 'updated_at'
+    'doctor_id' | 'starts_at' | 'ends_at' | 'note' | 'trimite_sms' | 'updated_at' | 'location_id' | 'chair_id'
   >,
 ): Promise<boolean> {
   const result = await db

@@ -19,15 +19,15 @@ import {
   createAppointment,
   deleteAppointment,
   listPatientAppointments,
-  OverlapError,
   updateAppointment,
   type AppointmentsDeps,
 } from './appointments.service';
+import { OverlapError } from './appointment-overlaps';
 import { readReminderSettings, writeReminderSettings } from './reminder-settings.queries';
 
 const patientIdParams = z.strictObject({ patientId: z.string().min(1).max(100) });
 
-/** 409: a stale version, or (with `clash`) the doctor's appointment the new time overlaps. */
+/** 409: a stale version, or (with `clash`) the doctor's or the chair's appointment the new time overlaps. */
 const conflictBody = z.object({
   error: z.object({
     code: z.string(),
@@ -52,8 +52,11 @@ const WRITE_DESCRIPTION =
   '(400 on `panaLa.ora` / `panaLa.minute` with SPEC.md §5 eqOrGt / eqOrGtMinutes messages). When the ' +
   'doctor already has an appointment sharing time, 409 with `error.clash`; send again with ' +
   '`keepOverlap: true` to keep both. With `trimite_sms` an SMS reminder is queued SMS_REMIND_HOURS ' +
-  'before the start (moved: re-queued; flag off: cancelled). Answers the patient’s appointments, upcoming ' +
-  'first, then past ones.';
+  'before the start (moved: re-queued; flag off: cancelled). `sediuId` the location (absent: on a new ' +
+  'appointment the user’s first open location, else the clinic’s first; on a change, where it is), ' +
+  '`cabinetId` a chair of it or null; an unknown or closed location or chair, or a chair of another ' +
+  'location, is 422 on the field. A chair busy at that time is 409 with `error.clash` too (`keepOverlap` ' +
+  'keeps both). Answers the patient’s appointments, upcoming first, then past ones.';
 
 /** Appointments (issue 5): a patient's list, the clinic calendar, and the reminder text setting. */
 export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -91,7 +94,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         description: WRITE_DESCRIPTION,
         params: patientIdParams,
         body: appointmentInput,
-        response: { 201: appointmentList, 409: conflictBody, ...errorResponses(400, 401, 403, 404) },
+        response: { 201: appointmentList, 409: conflictBody, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
     async (request, reply) =>
@@ -112,7 +115,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         description: WRITE_DESCRIPTION,
         params: patientIdParams,
         body: appointmentUpdate,
-        response: { 200: appointmentList, 409: conflictBody, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: appointmentList, 409: conflictBody, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
     async (request, reply) =>
@@ -143,7 +146,8 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'All appointments from `from` to `to` (clinic days, inclusive, at most 62), optionally of one doctor',
+          'All appointments from `from` to `to` (clinic days, inclusive, at most 62), optionally of one doctor ' +
+          'and of one location (`sediu`; without it, every location)',
         querystring: calendarQuery,
         response: { 200: calendarResponse, ...errorResponses(400, 401, 403) },
       },

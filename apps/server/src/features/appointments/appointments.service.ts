@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { appointmentInstants, findOverlap } from '@odonto/domain/appointments';
+import { appointmentInstants } from '@odonto/domain/appointments';
 import {
   APPOINTMENT_MESSAGES,
   CALENDAR_MAX_DAYS,
@@ -23,7 +23,6 @@ import {
 } from './appointments.presenter';
 import {
   findAppointmentsInRange,
-  findDoctorAppointmentsAround,
   findLiveAppointment,
   findPatientAppointments,
   findReminders,
@@ -34,7 +33,8 @@ import {
 } from './appointments.queries';
 import { readReminderSettings } from './reminder-settings.queries';
 import { syncReminder } from './reminders.service';
-import { findFirstOpenLocationId } from '../locations/locations.queries';
+import { checkOverlaps } from './appointment-overlaps';
+import { choosePlace, type Place } from './appointment-place';
 import { findLivePatient } from '../patients/live-patient.queries';
 
 export interface AppointmentsDeps {
@@ -50,14 +50,6 @@ export interface AppointmentsDeps {
 function checkAppointmentDay(deps: AppointmentsDeps, day: string): void {
   const problem = dateWindowProblem(day, 'Data programării', deps.dateWindow, toIsoDay(deps.now()));
   if (problem !== null) throw new AppError(400, 'invalid_input', problem, { fields: { createdAt: problem } });
-}
-
-/** The doctor already has an appointment then: answered as 409 with the clashing one. */
-export class OverlapError extends Error {
-  override name = 'OverlapError';
-  constructor(readonly clash: Appointment) {
-    super(APPOINTMENT_MESSAGES.overlap);
-  }
 }
 
 function patientNotFound(): AppError {
@@ -85,10 +77,13 @@ async function answerList(deps: AppointmentsDeps, patientId: string): Promise<Ap
   return upcomingFirst(items, deps.now());
 }
 
-/** All appointments from the first day to the last (clinic days, inclusive), optionally of one doctor. */
+/**
+ * All appointments from the first day to the last (clinic days, inclusive), optionally of one doctor and
+ * of one location (without it, every location: a doctor's week across them).
+ */
 export async function calendar(
   deps: AppointmentsDeps,
-  query: { from: string; to: string; medicId?: string | undefined },
+  query: { from: string; to: string; medicId?: string | undefined; sediu?: string | undefined },
 ): Promise<CalendarResponse> {
   const from = startOfDay(query.from);
   const to = new Date(endOfDay(query.to).getTime() + 1);
@@ -101,6 +96,7 @@ export async function calendar(
     from: from.toISOString(),
     to: to.toISOString(),
     doctorId: query.medicId,
+    locationId: query.sediu,
   });
   const reminders = latestReminders(
     await findReminders(
@@ -117,11 +113,15 @@ interface Planned {
   ends_at: string;
 }
 
-/** Checks the doctor (locked for the transaction) and the time; throws OverlapError unless told to keep it. */
+/**
+ * Checks the doctor (locked for the transaction), the time and, unless told to keep an overlap, that
+ * neither the doctor nor the chair (locked by choosePlace) is busy then.
+ */
 async function plan(
   trx: Kysely<Database>,
   input: AppointmentData,
   selfId: string | undefined,
+  place: Place,
 ): Promise<Planned> {
   const doctor = await lockDoctor(trx, input.medicId);
   if (!doctor || doctor.active !== 1 || !parseStringArray(doctor.roles).includes('medic')) {
@@ -135,27 +135,25 @@ async function plan(
     starts_at: new Date(start).toISOString(),
     ends_at: new Date(end).toISOString(),
   };
-  if (input.keepOverlap) return planned;
-  const around = await findDoctorAppointmentsAround(trx, doctor.id, planned.starts_at, planned.ends_at);
-  const clash = findOverlap(
-    { id: selfId, doctorId: doctor.id, start, end },
-    around.map((row) => ({
-      row,
-      id: row.id,
-      doctorId: row.doctor_id,
-      start: Date.parse(row.starts_at),
-      end: Date.parse(row.ends_at),
-    })),
-  );
-  if (clash) {
-    const reminders = latestReminders(await findReminders(trx, [clash.id]));
-    throw new OverlapError(toAppointment(clash.row, reminders.get(clash.id) ?? null));
+  if (!input.keepOverlap) {
+    await checkOverlaps(trx, {
+      selfId,
+      doctorId: doctor.id,
+      chairId: place.chair_id,
+      start,
+      end,
+      startsAt: planned.starts_at,
+      endsAt: planned.ends_at,
+    });
   }
   return planned;
 }
 
 function auditDetails(
-  row: Pick<AppointmentRow, 'id' | 'starts_at' | 'ends_at' | 'doctor_id' | 'trimite_sms'>,
+  row: Pick<
+    AppointmentRow,
+    'id' | 'starts_at' | 'ends_at' | 'doctor_id' | 'trimite_sms' | 'location_id' | 'chair_id'
+  >,
   extra: Record<string, unknown> = {},
 ) {
   return {
@@ -163,6 +161,8 @@ function auditDetails(
     start: row.starts_at,
     end: row.ends_at,
     medicId: row.doctor_id,
+    sediuId: row.location_id,
+    cabinetId: row.chair_id,
     trimite_sms: row.trimite_sms === 1,
     ...extra,
   };
@@ -185,8 +185,8 @@ export async function createAppointment(
   const settings = await readReminderSettings(deps.db);
   await deps.db.transaction().execute(async (trx) => {
     const patient = await requirePatient(trx, patientId);
-    const planned = await plan(trx, input, undefined);
-    const locationId = await findFirstOpenLocationId(trx);
+    const place = await choosePlace(trx, input, actor.userId);
+    const planned = await plan(trx, input, undefined, place);
     const now = deps.now();
     const at = now.toISOString();
     const row: AppointmentRow = {
@@ -203,8 +203,7 @@ export async function createAppointment(
       version: 1,
       deleted_at: null,
       deleted_by: null,
-      location_id: locationId,
-      chair_id: null,
+      ...place,
     };
     await insertAppointment(trx, row);
     await syncReminder(trx, row, patient, planned.doctorName, {
@@ -237,9 +236,11 @@ export async function updateAppointment(
     const before = await findLiveAppointment(trx, patientId, input._id);
     if (!before) throw new AppError(404, 'not_found', APPOINTMENT_MESSAGES.notFound);
     if (before.version !== input.version) throw new AppError(409, 'conflict', APPOINTMENT_MESSAGES.stale);
-    const planned = await plan(trx, input, before.id);
+    const place = await choosePlace(trx, input, actor.userId, before);
+    const planned = await plan(trx, input, before.id, place);
     const now = deps.now();
     const changes = {
+      ...place,
       doctor_id: input.medicId,
       starts_at: planned.starts_at,
       ends_at: planned.ends_at,
@@ -262,7 +263,13 @@ export async function updateAppointment(
       entityId: before.id,
       patientId,
       details: auditDetails(after, {
-        before: { start: before.starts_at, end: before.ends_at, medicId: before.doctor_id },
+        before: {
+          start: before.starts_at,
+          end: before.ends_at,
+          medicId: before.doctor_id,
+          sediuId: before.location_id,
+          cabinetId: before.chair_id,
+        },
         ...(input.keepOverlap ? { keepOverlap: true } : {}),
       }),
     });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Appointment, AppointmentInput } from '@odonto/domain/contracts/appointments';
@@ -103,4 +104,61 @@ export function json(response: LightMyRequestResponse): Appointment[] {
 /** Signs the doctor in again: moving the test clock by hours ends the old session. */
 export async function signInAgain(t: TestApp, c: Clinic): Promise<Clinic> {
   return { ...c, cookie: await loginAs(t.app, c.doctor.email, c.doctor.password) };
+}
+
+/** The location every database starts with (migration 0028). */
+export async function firstLocationId(t: TestApp): Promise<string> {
+  const row = await t.db.selectFrom('locations').select('id').orderBy('position').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Adds a location straight in the database (the admin routes are another feature's). */
+export async function addLocation(t: TestApp, name: string, isClosed = false): Promise<string> {
+  const id = randomUUID();
+  const at = new Date().toISOString();
+  const last = await t.db
+    .selectFrom('locations')
+    .select((eb) => eb.fn.max('position').as('position'))
+    .executeTakeFirst();
+  await t.db
+    .insertInto('locations')
+    .values({
+      id,
+      name,
+      address: '',
+      phone: '',
+      opens_at: null,
+      closes_at: null,
+      position: Number(last?.position ?? 0) + 1,
+      archived_at: isClosed ? at : null,
+      created_at: at,
+      updated_at: at,
+      version: 1,
+    })
+    .execute();
+  return id;
+}
+
+/** Adds a chair of a location straight in the database. */
+export async function addChair(
+  t: TestApp,
+  locationId: string,
+  name: string,
+  isClosed = false,
+): Promise<string> {
+  const id = randomUUID();
+  const at = new Date().toISOString();
+  await t.db
+    .insertInto('chairs')
+    .values({
+      id,
+      location_id: locationId,
+      name,
+      position: 1,
+      archived_at: isClosed ? at : null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return id;
 }

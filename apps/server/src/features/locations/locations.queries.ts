@@ -39,3 +39,39 @@ export async function findFirstOpenLocationId(db: Kysely<Database>): Promise<str
     .executeTakeFirst();
   return row?.id ?? null;
 }
+
+/** One location (closed ones too). */
+export function findLocation(db: Kysely<Database>, id: string): Promise<LocationRow | undefined> {
+  return db.selectFrom('locations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Locks one chair's row for the rest of the transaction and answers it: two bookings of one chair then
+ * check for overlaps one after the other (as the appointments' doctor lock).
+ */
+export function lockChair(db: Kysely<Database>, id: string): Promise<ChairRow | undefined> {
+  return db
+    .updateTable('chairs')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The user's first open location in the clinic's order (none when they work at every location). */
+export async function findUserFirstOpenLocationId(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('user_locations')
+    .innerJoin('locations', 'locations.id', 'user_locations.location_id')
+    .select('locations.id')
+    .where('user_locations.user_id', '=', userId)
+    .where('locations.archived_at', 'is', null)
+    .orderBy('locations.position')
+    .orderBy('locations.created_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

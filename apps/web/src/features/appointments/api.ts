@@ -50,6 +50,7 @@ export function usePatientAppointments(patientId: string) {
 export function useCalendar(query: CalendarQuery) {
   const params = new URLSearchParams({ from: query.from, to: query.to });
   if (query.medicId) params.set('medicId', query.medicId);
+  if (query.sediu) params.set('sediu', query.sediu);
   return useQuery({
     queryKey: appointmentKeys.calendar(query),
     queryFn: ({ signal }) =>
@@ -152,6 +153,7 @@ function placeMoved(
             panaLa: moved.panaLa,
             medicId: moved.medicId,
             medic: medic ?? item.medic,
+            ...(moved.cabinetId !== undefined ? { chairId: moved.cabinetId || null } : {}),
           }
         : item,
     ),

@@ -7,6 +7,9 @@ export interface AppointmentDefaults {
   deLa?: { ora: number; minute: number };
   panaLa?: { ora: number; minute: number };
   medicId?: string;
+  /** The calendar's location and chair column (issue 14). */
+  sediuId?: string;
+  cabinetId?: string | null;
 }
 
 /** The hours a clinic day offers in the form (the whole day: emergencies happen). */
@@ -41,6 +44,8 @@ export function appointmentFormValues(
       panaLa: appointment.panaLa,
       medicId: appointment.medicId,
       nota: appointment.nota,
+      ...(appointment.locationId ? { sediuId: appointment.locationId } : {}),
+      cabinetId: appointment.chairId,
     };
   }
   const deLa = defaults.deLa ?? { ora: 9, minute: 0 };
@@ -51,6 +56,8 @@ export function appointmentFormValues(
     panaLa: defaults.panaLa ?? addMinutes(deLa, 2 * SLOT_MINUTES),
     medicId: defaults.medicId ?? '',
     nota: '',
+    ...(defaults.sediuId ? { sediuId: defaults.sediuId } : {}),
+    cabinetId: defaults.cabinetId ?? null,
   };
 }
 

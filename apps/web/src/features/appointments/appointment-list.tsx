@@ -31,17 +31,25 @@ function ReminderBadge({ item }: { item: Appointment }) {
   );
 }
 
+/** Where it takes place: the location in a clinic group, and the chair when it has one (issue 14). */
+function placeText(item: Appointment, showLocation: boolean): string {
+  return [showLocation ? item.locationName : null, item.chairName].filter(Boolean).join(' · ');
+}
+
 function AppointmentRow({
   item,
   isPast,
+  showLocation,
   onOpen,
   action,
 }: {
   item: Appointment;
   isPast: boolean;
+  showLocation: boolean;
   onOpen: (item: Appointment) => void;
   action?: ReactNode;
 }) {
+  const place = placeText(item, showLocation);
   return (
     <Paper
       withBorder
@@ -55,7 +63,10 @@ function AppointmentRow({
           <Text fw={600}>
             {formatTreatmentDate(item.start)} · {spanText(item)}
           </Text>
-          <Text size="sm">{item.medic || 'Medic necunoscut'}</Text>
+          <Text size="sm">
+            {item.medic || 'Medic necunoscut'}
+            {place ? ` · ${place}` : ''}
+          </Text>
           {item.nota ? (
             <Text size="sm" c="dimmed">
               {item.nota}
@@ -85,9 +96,12 @@ export function AppointmentList({
   now,
   onOpen,
   pastAction,
+  showLocation = false,
 }: {
   items: readonly Appointment[];
   now: Date;
+  /** The clinic is a group: each appointment names its location. */
+  showLocation?: boolean;
   onOpen: (item: Appointment) => void;
   /** An extra action on each past appointment (the review request). */
   pastAction?: (item: Appointment) => ReactNode;
@@ -101,14 +115,27 @@ export function AppointmentList({
         <Text fw={700}>Programări viitoare</Text>
         {upcoming.length === 0 ? <Text c="dimmed">Nicio programare viitoare.</Text> : null}
         {upcoming.map((item) => (
-          <AppointmentRow key={item._id} item={item} isPast={false} onOpen={onOpen} />
+          <AppointmentRow
+            key={item._id}
+            item={item}
+            isPast={false}
+            showLocation={showLocation}
+            onOpen={onOpen}
+          />
         ))}
       </Stack>
       {past.length > 0 ? (
         <Stack gap="xs" component="section" aria-label="Programări trecute">
           <Text fw={700}>Programări trecute</Text>
           {past.map((item) => (
-            <AppointmentRow key={item._id} item={item} isPast onOpen={onOpen} action={pastAction?.(item)} />
+            <AppointmentRow
+              key={item._id}
+              item={item}
+              isPast
+              showLocation={showLocation}
+              onOpen={onOpen}
+              action={pastAction?.(item)}
+            />
           ))}
         </Stack>
       ) : null}

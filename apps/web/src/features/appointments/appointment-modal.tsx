@@ -7,6 +7,7 @@ import { Controller, useForm, type Control, type FieldPath } from 'react-hook-fo
 import {
   APPOINTMENT_MESSAGES,
   appointmentInput,
+  isOverlapMessage,
   type Appointment,
   type AppointmentData,
   type AppointmentInput,
@@ -24,6 +25,7 @@ import {
   minuteOptions,
   type AppointmentDefaults,
 } from './appointment-form-values';
+import { AppointmentPlaceFields, PLACE_FIELD_LABELS } from './appointment-place-fields';
 import { PatientPicker, type PickedPatient } from './patient-picker';
 
 export const SAVE_ERROR = 'Programarea nu a putut fi salvată.';
@@ -86,6 +88,7 @@ const APPOINTMENT_FIELD_LABELS = {
   'panaLa.ora': 'Până la (ora)',
   'panaLa.minute': 'Până la (minute)',
   medicId: 'Medic',
+  ...PLACE_FIELD_LABELS,
   nota: 'Notă',
 };
 
@@ -127,7 +130,7 @@ function AppointmentForm({
   const isBusy = save.isPending || update.isPending || remove.isPending;
 
   function handleError(error: unknown) {
-    if (isApiError(error, 409) && error.message === APPOINTMENT_MESSAGES.overlap) {
+    if (isApiError(error, 409) && isOverlapMessage(error.message)) {
       setClashMessage(error.message);
       return;
     }
@@ -234,6 +237,7 @@ function AppointmentForm({
             />
           )}
         />
+        <AppointmentPlaceFields form={form} />
         <Textarea
           label={APPOINTMENT_FIELD_LABELS.nota}
           rows={3}

@@ -27,6 +27,10 @@ function makeAppointment(overrides: Partial<Appointment> = {}): Appointment {
     trimite_sms: true,
     reminder: { status: 'queued', sendAfter: '2099-03-04T08:00:00.000Z', sentAt: null, error: null },
     version: 1,
+    locationId: 'l1',
+    locationName: 'Sediul principal',
+    chairId: null,
+    chairName: null,
     ...overrides,
   };
 }
@@ -61,6 +65,65 @@ function appointmentsApi(
 }
 
 describe('the appointments screen', () => {
+  it('in a clinic group names each appointment’s location and chair; a busy chair is kept on request', async () => {
+    const user = userEvent.setup();
+    const saved: unknown[] = [];
+    const chaired = makeAppointment({
+      locationId: 'l2',
+      locationName: 'Sediul Nord',
+      chairId: 'c1',
+      chairName: 'Cabinet 1',
+    });
+    const place = (id: string, name: string, chairs: { id: string; name: string }[]) => ({
+      id,
+      name,
+      address: '',
+      phone: '',
+      opensAt: null,
+      closesAt: null,
+      position: 1,
+      archived: false,
+      version: 1,
+      chairs: chairs.map((chair) => ({ ...chair, position: 1, archived: false })),
+    });
+    appointmentsApi([chaired], {
+      'GET /api/locations': {
+        body: {
+          locations: [
+            place('l1', 'Sediul principal', []),
+            place('l2', 'Sediul Nord', [{ id: 'c1', name: 'Cabinet 1' }]),
+          ],
+          mine: ['l2'],
+        },
+      },
+      'POST /api/save-programare/p7': ({ body }) => {
+        saved.push(body);
+        if ((body as { keepOverlap?: boolean }).keepOverlap) return { status: 201, body: [chaired] };
+        return {
+          status: 409,
+          body: { error: { code: 'conflict', message: APPOINTMENT_MESSAGES.chairOverlap, clash: chaired } },
+        };
+      },
+    });
+    renderRoutes(routes, '/pacienti/programari/p7');
+    const upcoming = await screen.findByRole('region', { name: 'Programări viitoare' });
+    expect(await within(upcoming).findByText('Dr. Ioana Stănescu · Sediul Nord · Cabinet 1')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Adaugă programare' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adaugă programare' });
+    // The user's own location by default; its chair is optional.
+    const sediu = within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Sediu' });
+    expect(sediu.value).toBe('l2');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Cabinet' }), 'c1');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Medic' }), 'u2');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvează' }));
+    expect(await within(dialog).findByText(APPOINTMENT_MESSAGES.chairOverlap)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: KEEP_ANYWAY }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1]).toEqual(expect.objectContaining({ cabinetId: 'c1', keepOverlap: true }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('lists upcoming then past appointments with doctor, note, SMS state', async () => {
     appointmentsApi([makeAppointment(), PAST]);
     renderRoutes(routes, '/pacienti/programari/p7');

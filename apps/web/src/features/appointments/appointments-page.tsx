@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { Alert, Button, Group, Loader, Stack, Title } from '@mantine/core';
 import { IconCalendarPlus } from '@tabler/icons-react';
+import { isClinicGroup } from '@odonto/domain/contracts/locations';
 import type { Patient } from '@odonto/domain/contracts/patients';
 import { useCurrentUser } from '../../lib/current-user';
 import { openModal } from '../../ui/modals';
 import { usePageTitle } from '../../ui/use-page-title';
+import { useLocations } from '../locations/api';
 import { ReviewRequestButton } from '../reviews/review-request-button';
 import { usePatientAppointments } from './api';
 import { AppointmentList } from './appointment-list';
@@ -24,6 +26,8 @@ export function AppointmentsPage() {
   const { patient } = useOutletContext<PatientOutlet>();
   const session = useCurrentUser();
   const appointments = usePatientAppointments(patient._id);
+  const locations = useLocations();
+  const isGroup = locations.data ? isClinicGroup(locations.data.locations) : false;
   // The list splits upcoming from past at the time the screen was opened.
   const [now] = useState(() => new Date());
   const ownDoctorId = session.userCtx.roles.includes('medic') ? session.user._id : undefined;
@@ -50,6 +54,7 @@ export function AppointmentsPage() {
         <AppointmentList
           items={appointments.data}
           now={now}
+          showLocation={isGroup}
           onOpen={(item) => openModal('add-appointment', { patientId: patient._id, appointment: item })}
           pastAction={(item) => <ReviewRequestButton patient={patient} appointmentId={item._id} />}
         />

@@ -31,6 +31,14 @@ describe('calendar days', () => {
       height: 32,
     });
     expect(gridHours([{ deLa: { ora: 6 }, panaLa: { ora: 21, minute: 15 } }])).toEqual({ start: 6, end: 22 });
+    // A location's own hours (issue 14), still widened to what is booked outside them.
+    const own = { opensAt: '09:00', closesAt: '17:30' };
+    expect(gridHours([], own)).toEqual({ start: 9, end: 18 });
+    expect(gridHours([{ deLa: { ora: 8 }, panaLa: { ora: 8, minute: 30 } }], own)).toEqual({
+      start: 8,
+      end: 18,
+    });
+    expect(gridHours([], { opensAt: null, closesAt: null })).toEqual({ start: 7, end: 21 });
   });
 
   it('put overlapping appointments side by side, and lone ones across the whole column', () => {

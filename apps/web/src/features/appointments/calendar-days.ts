@@ -42,12 +42,22 @@ export function dayLabel(day: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The hours the grid spans: the default ones, widened to every appointment shown. */
+/**
+ * The hours the grid spans: the location's own ('HH:MM', issue 14) or the default ones, widened to every
+ * appointment shown.
+ */
 export function gridHours(
   items: readonly { deLa: { ora: number }; panaLa: { ora: number; minute: number } }[],
+  own: { opensAt: string | null; closesAt: string | null } | null = null,
 ) {
   let start: number = DEFAULT_HOURS.start;
   let end: number = DEFAULT_HOURS.end;
+  if (own?.opensAt && own.closesAt) {
+    const [opensHour = start] = own.opensAt.split(':').map(Number);
+    const [closesHour = end, closesMinute = 0] = own.closesAt.split(':').map(Number);
+    start = opensHour;
+    end = closesMinute > 0 ? closesHour + 1 : closesHour;
+  }
   for (const item of items) {
     start = Math.min(start, item.deLa.ora);
     end = Math.max(end, item.panaLa.minute > 0 ? item.panaLa.ora + 1 : item.panaLa.ora);

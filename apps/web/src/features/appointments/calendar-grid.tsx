@@ -8,13 +8,17 @@ import { blockBox, dayLabel, layoutLanes, minutesOf, SLOT_PX, slotAt, timeOf } f
 import { keyMoveTarget, slotAfterKey, timeText } from './calendar-keys';
 import classes from './calendar-grid.module.css';
 
+/**
+ * A column of the grid: a day and a doctor, or (chair columns, issue 14) a day and a chair, whose id is
+ * then in `doctorId` ('' for the appointments without a chair).
+ */
 export interface CalendarColumn {
   day: string;
   doctorId: string;
   doctorName: string;
 }
 
-/** Where an appointment is dropped: its new day, doctor and start (minutes since midnight). */
+/** Where an appointment is dropped: its new day, column (doctor or chair) and start (minutes since midnight). */
 export interface MoveTarget {
   day: string;
   doctorId: string;
@@ -23,7 +27,14 @@ export interface MoveTarget {
 
 interface CalendarGridProps {
   days: readonly string[];
+  /** The columns of each day: the doctors, or the chairs when `columnOf` places appointments by chair. */
   doctors: readonly { _id: string; nume: string }[];
+  /** The column an appointment is in (default: its doctor). */
+  columnOf?: (item: CalendarAppointment) => string;
+  /** Each block names its location too (a doctor's week across locations). */
+  showLocation?: boolean;
+  /** Each block shows its doctor too (chair columns). */
+  showDoctor?: boolean;
   items: readonly CalendarAppointment[];
   hours: { start: number; end: number };
   today: string;
@@ -58,7 +69,8 @@ function columnAt(x: number, y: number): { element: HTMLElement; day: string; do
   for (const element of document.elementsFromPoint(x, y)) {
     if (element instanceof HTMLElement && element.hasAttribute(COLUMN_ATTRIBUTE)) {
       const { day, doctor } = element.dataset;
-      if (day && doctor) return { element, day, doctorId: doctor };
+      // The chairless column's id is ''.
+      if (day && doctor !== undefined) return { element, day, doctorId: doctor };
     }
   }
   return null;
@@ -84,6 +96,9 @@ const SLOT_KEYS_HINT = (
 export function CalendarGrid({
   days,
   doctors,
+  columnOf = (item) => item.medicId,
+  showLocation = false,
+  showDoctor = false,
   items,
   hours,
   today,
@@ -188,7 +203,7 @@ export function CalendarGrid({
     const isSamePlace =
       target &&
       target.day === item.createdAt &&
-      target.doctorId === item.medicId &&
+      target.doctorId === columnOf(item) &&
       target.startMinutes === minutesOf(item.deLa);
     if (target && !isSamePlace) onMove(item, target);
   }
@@ -218,16 +233,16 @@ export function CalendarGrid({
       cancelKeyMove('');
       const isSamePlace =
         target.day === item.createdAt &&
-        target.doctorId === item.medicId &&
+        target.doctorId === columnOf(item) &&
         target.startMinutes === minutesOf(item.deLa);
       if (isSamePlace) return;
-      if (target.day !== item.createdAt || target.doctorId !== item.medicId) refocusId.current = item._id;
+      if (target.day !== item.createdAt || target.doctorId !== columnOf(item)) refocusId.current = item._id;
       onMove(item, target);
       return;
     }
     const from = isMoving
       ? preview
-      : { day: item.createdAt, doctorId: item.medicId, startMinutes: minutesOf(item.deLa) };
+      : { day: item.createdAt, doctorId: columnOf(item), startMinutes: minutesOf(item.deLa) };
     const target = keyMoveTarget(event, {
       isMoving,
       from,
@@ -317,7 +332,7 @@ export function CalendarGrid({
         </div>
         {columns.map((column, columnIndex) => {
           const own = items.filter(
-            (item) => item.createdAt === column.day && item.medicId === column.doctorId,
+            (item) => item.createdAt === column.day && columnOf(item) === column.doctorId,
           );
           const lanes = layoutLanes(own);
           const ghost =
@@ -357,6 +372,14 @@ export function CalendarGrid({
               {own.map((item) => {
                 const box = blockBox(item, hours.start);
                 const name = patientName(item);
+                const detail = [
+                  spanText(item),
+                  showLocation ? item.locationName : null,
+                  showDoctor ? item.medic : null,
+                  item.nota,
+                ]
+                  .filter(Boolean)
+                  .join(' · ');
                 const { lane, lanes: laneCount } = lanes.get(item._id) ?? { lane: 0, lanes: 1 };
                 return (
                   <div
@@ -380,7 +403,7 @@ export function CalendarGrid({
                       if (drag.current?.pointerId === event.pointerId) cancelDrag();
                     }}
                   >
-                    {/* Its name starts with what it shows (name, time, note), then says the doctor. */}
+                    {/* Its name starts with what it shows (name, time, place, note), then says the doctor. */}
                     <button
                       type="button"
                       ref={(element) => {
@@ -389,7 +412,7 @@ export function CalendarGrid({
                           element.focus();
                         }
                       }}
-                      aria-label={`${name}, ${spanText(item)}${item.nota ? ` · ${item.nota}` : ''}, ${item.medic}`}
+                      aria-label={`${name}, ${detail}${showDoctor ? '' : `, ${item.medic}`}`}
                       className={classes.open}
                       title="Clic: fișa pacientului · trageți, sau M și săgețile, pentru a muta"
                       aria-describedby={appointmentHintId}
@@ -407,10 +430,7 @@ export function CalendarGrid({
                       <span className={classes.line} data-strong="">
                         {name}
                       </span>{' '}
-                      <span className={classes.line}>
-                        {spanText(item)}
-                        {item.nota ? ` · ${item.nota}` : ''}
-                      </span>
+                      <span className={classes.line}>{detail}</span>
                     </button>
                     <ActionIcon
                       className={classes.edit}

@@ -34,6 +34,10 @@ const ITEM: CalendarAppointment = {
   trimite_sms: true,
   reminder: null,
   version: 1,
+  locationId: 'l1',
+  locationName: 'Sediul principal',
+  chairId: null,
+  chairName: null,
   patient: { _id: 'p7', id: 12, nume: 'Popescu', prenume: 'Ana' },
 };
 

@@ -6,12 +6,18 @@ import { notifications } from '@mantine/notifications';
 import { IconCalendarPlus, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { CalendarAppointment } from '@odonto/domain/contracts/appointments';
 import { can } from '@odonto/domain/roles';
-import { APPOINTMENT_MESSAGES, appointmentDay } from '@odonto/domain/contracts/appointments';
+import {
+  APPOINTMENT_MESSAGES,
+  appointmentDay,
+  isOverlapMessage,
+  type AppointmentUpdate,
+} from '@odonto/domain/contracts/appointments';
 import { useCurrentUser } from '../../lib/current-user';
 import { isApiError } from '../../lib/http';
 import { askConfirmation } from '../../ui/confirm-host';
 import { openModal } from '../../ui/modals';
 import { usePageTitle } from '../../ui/use-page-title';
+import { useLocations } from '../locations/api';
 import { useCalendar, useDoctors, useMoveAppointment } from './api';
 import { addMinutes } from './appointment-form-values';
 import { CalendarGrid, type MoveTarget } from './calendar-grid';
@@ -25,6 +31,7 @@ import {
   viewDays,
   type CalendarView,
 } from './calendar-days';
+import { calendarPlace, chairColumns, CHAIR_COLUMNS, LocationControls } from './calendar-locations';
 import { ReminderSettingsButton } from './reminder-settings';
 import './appointment-modal';
 
@@ -32,6 +39,7 @@ export const CALENDAR_TITLE = 'Calendar';
 /** The app shell's menu breakpoint (62em): below it the screen is a phone or an upright tablet. */
 const NARROW_SCREEN = '(max-width: 61.99em)';
 export const KEEP_MOVED_QUESTION = `${APPOINTMENT_MESSAGES.overlap} Păstrați programarea mutată oricum?`;
+export const KEEP_MOVED_CHAIR_QUESTION = `${APPOINTMENT_MESSAGES.chairOverlap} Păstrați programarea mutată oricum?`;
 
 /**
  * The calendar's view in the address (`?vedere=zi&zi=2026-03-05&medic=…`): a reload, a shared link or Back
@@ -45,6 +53,8 @@ function readCalendarParams(params: URLSearchParams, today: string, defaultView:
     view: (asked === 'zi' ? 'day' : asked === 'saptamana' ? 'week' : defaultView) as CalendarView,
     anchor: appointmentDay.safeParse(day).success ? day : today,
     medicId: params.get('medic')?.trim() ?? '',
+    sediu: params.get('sediu'),
+    coloane: params.get('coloane'),
   };
 }
 
@@ -59,15 +69,21 @@ export function CalendarPage() {
   // An upright tablet (800 px) has no room for a week of doctor columns: it opens on one whole day.
   const isNarrow = useMediaQuery(NARROW_SCREEN, false, { getInitialValueInEffect: false });
   const defaultView: CalendarView = isNarrow ? 'day' : 'week';
-  const { view, anchor, medicId } = readCalendarParams(params, today, defaultView);
+  const { view, anchor, medicId, sediu, coloane } = readCalendarParams(params, today, defaultView);
   const [movingIds, setMovingIds] = useState<ReadonlySet<string>>(new Set());
+  const locations = useLocations();
+  const place = calendarPlace(locations.data, { sediu, coloane }, medicId);
 
-  function show(next: { view?: CalendarView; anchor?: string; medicId?: string }) {
-    const wanted = { view, anchor, medicId, ...next };
+  function show(
+    next: { view?: CalendarView; anchor?: string; medicId?: string; sediu?: string; byChair?: boolean } = {},
+  ) {
+    const wanted = { view, anchor, medicId, sediu: place.selected, byChair: place.byChair, ...next };
     const search = new URLSearchParams();
     if (wanted.view !== defaultView) search.set('vedere', wanted.view === 'day' ? 'zi' : 'saptamana');
     if (wanted.anchor !== today) search.set('zi', wanted.anchor);
     if (wanted.medicId) search.set('medic', wanted.medicId);
+    if (place.isGroup && wanted.sediu) search.set('sediu', wanted.sediu);
+    if (wanted.byChair) search.set('coloane', CHAIR_COLUMNS);
     setParams(search, { replace: true });
   }
   const setView = (next: CalendarView) => show({ view: next });
@@ -85,7 +101,12 @@ export function CalendarPage() {
   const days = viewDays(anchor, view);
   const from = days[0] ?? anchor;
   const to = days[days.length - 1] ?? anchor;
-  const calendar = useCalendar({ from, to, ...(medicId ? { medicId } : {}) });
+  const calendar = useCalendar({
+    from,
+    to,
+    ...(medicId ? { medicId } : {}),
+    ...(place.filter ? { sediu: place.filter } : {}),
+  });
   const doctors = useDoctors();
   const move = useMoveAppointment();
   const items = calendar.data?.programari ?? [];
@@ -97,31 +118,41 @@ export function CalendarPage() {
       shownDoctors.push({ _id: item.medicId, nume: item.medic, email: '' });
   }
   const columnsDoctors = medicId ? shownDoctors.filter((doctor) => doctor._id === medicId) : shownDoctors;
+  const chairs = place.byChair && place.location ? chairColumns(place.location, items) : null;
+  const chairOf = (item: CalendarAppointment) =>
+    item.chairId && chairs?.some((chair) => chair._id === item.chairId) ? item.chairId : '';
   const ownDoctorId = session.userCtx.roles.includes('medic') ? session.user._id : undefined;
+  // A slot of a chair column is booked with the doctor shown, else the signed-in doctor.
+  const bookingDoctorId = medicId || ownDoctorId;
 
   // mutateAsync, not mutate: mutate's own callbacks fire only for the latest call, and two blocks may move at once.
+  // In chair columns a move changes the chair (target.doctorId is the chair's id), not the doctor.
   async function handleMove(item: CalendarAppointment, target: MoveTarget, keepOverlap = false) {
     const duration = minutesOf(item.panaLa) - minutesOf(item.deLa);
-    const body = {
+    const doctorId = chairs ? item.medicId : target.doctorId;
+    const body: AppointmentUpdate = {
       _id: item._id,
       version: item.version,
       createdAt: target.day,
       trimite_sms: item.trimite_sms,
       deLa: timeOf(target.startMinutes),
       panaLa: timeOf(target.startMinutes + duration),
-      medicId: target.doctorId,
+      medicId: doctorId,
       nota: item.nota,
+      ...(chairs ? { cabinetId: target.doctorId || null } : {}),
       ...(keepOverlap ? { keepOverlap: true } : {}),
     };
-    const medic = shownDoctors.find((doctor) => doctor._id === target.doctorId)?.nume;
+    const medic = shownDoctors.find((doctor) => doctor._id === doctorId)?.nume;
     markMoving(item._id, true);
     try {
       await move.mutateAsync({ patientId: item.patientId, body, ...(medic ? { medic } : {}) });
       notifications.show({ color: 'teal', message: 'Programarea a fost mutată.' });
     } catch (error) {
-      if (isApiError(error, 409) && error.message === APPOINTMENT_MESSAGES.overlap) {
+      if (isApiError(error, 409) && isOverlapMessage(error.message)) {
         markMoving(item._id, false);
-        if (await askConfirmation(KEEP_MOVED_QUESTION)) await handleMove(item, target, true);
+        const question =
+          error.message === APPOINTMENT_MESSAGES.overlap ? KEEP_MOVED_QUESTION : KEEP_MOVED_CHAIR_QUESTION;
+        if (await askConfirmation(question)) await handleMove(item, target, true);
         return;
       }
       notifications.show({
@@ -150,7 +181,10 @@ export function CalendarPage() {
               openModal('add-appointment', {
                 patientId: null,
                 appointment: null,
-                defaults: ownDoctorId ? { medicId: ownDoctorId } : {},
+                defaults: {
+                  ...(ownDoctorId ? { medicId: ownDoctorId } : {}),
+                  ...(place.location ? { sediuId: place.location.id } : {}),
+                },
               })
             }
           >
@@ -186,6 +220,13 @@ export function CalendarPage() {
           data={doctorOptions}
           onChange={(event) => setMedicId(event.currentTarget.value)}
         />
+        <LocationControls
+          answer={locations.data}
+          place={place}
+          medicId={medicId}
+          onLocation={(next) => show({ sediu: next })}
+          onByChair={(byChair) => show({ byChair })}
+        />
       </Group>
       {calendar.isError ? <Alert color="red">Calendarul nu a putut fi încărcat.</Alert> : null}
       {doctors.data && columnsDoctors.length === 0 ? (
@@ -193,9 +234,12 @@ export function CalendarPage() {
       ) : null}
       <CalendarGrid
         days={days}
-        doctors={columnsDoctors}
+        doctors={chairs ?? columnsDoctors}
+        {...(chairs ? { columnOf: chairOf } : {})}
+        showLocation={place.isGroup && place.location === null}
+        showDoctor={chairs !== null}
         items={items}
-        hours={gridHours(items)}
+        hours={gridHours(items, place.location)}
         today={today}
         movingIds={movingIds}
         onBook={(column, time) =>
@@ -206,7 +250,13 @@ export function CalendarPage() {
               createdAt: column.day,
               deLa: time,
               panaLa: addMinutes(time, 30),
-              medicId: column.doctorId,
+              ...(chairs
+                ? {
+                    cabinetId: column.doctorId || null,
+                    ...(bookingDoctorId ? { medicId: bookingDoctorId } : {}),
+                  }
+                : { medicId: column.doctorId }),
+              ...(place.location ? { sediuId: place.location.id } : {}),
             },
           })
         }

@@ -125,11 +125,11 @@ export function LocationsSection() {
   const list = locations.data?.locations ?? [];
 
   return (
-    <Paper withBorder p="md">
+    <Paper withBorder p="md" component="section" aria-labelledby="locations-section-title">
       <Stack gap="md">
         <Group justify="space-between" align="flex-start">
           <div>
-            <Title order={2} fz="lg">
+            <Title order={2} fz="lg" id="locations-section-title">
               Sedii și cabinete
             </Title>
             <Text size="sm" c="dimmed" maw={700}>
@@ -160,13 +160,7 @@ export function LocationsSection() {
         {locations.isError ? <Text c="red">Sediile nu au putut fi încărcate.</Text> : null}
 
         {list.map((location, index) => (
-          <Card
-            key={location.id}
-            withBorder
-            padding="sm"
-            aria-label={`Sediul ${location.name}`}
-            component="section"
-          >
+          <Card key={location.id} withBorder padding="sm" aria-label={location.name} component="section">
             <Stack gap="xs">
               <Group justify="space-between" align="flex-start" wrap="nowrap">
                 <div>

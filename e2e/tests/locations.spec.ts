@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_USERS, expect, test } from '../fixtures';
+import { accessibilityViolations } from '../support/axe';
 
 // Issue 14: a clinic group's locations (sedii) and chairs (cabinete), administered in Setări.
 test.describe('locations and chairs (Setări → Sedii și cabinete)', () => {
@@ -33,8 +34,8 @@ test.describe('locations and chairs (Setări → Sedii și cabinete)', () => {
     await dialog.getByRole('textbox', { name: 'Denumire' }).fill('Sediul Nord');
     await dialog.getByRole('textbox', { name: 'Adresă' }).fill('Str. Florilor 3, Cluj-Napoca');
     await dialog.getByRole('textbox', { name: 'Telefon' }).fill('0264 123 456');
-    await dialog.getByLabel('Se deschide la').fill('08:00');
-    await dialog.getByLabel('Se închide la').fill('16:00');
+    await dialog.getByRole('textbox', { name: 'Se deschide la' }).fill('08:00');
+    await dialog.getByRole('textbox', { name: 'Se închide la' }).fill('16:00');
     await dialog.getByRole('button', { name: 'Salvează' }).click();
     await expect(page.getByText('Sediul a fost adăugat.')).toBeVisible();
     const north = section.getByRole('region', { name: 'Sediul Nord' });
@@ -64,6 +65,8 @@ test.describe('locations and chairs (Setări → Sedii și cabinete)', () => {
     const names = section.getByRole('heading', { level: 3 });
     await expect(names).toHaveText(['Sediul Nord', 'Sediul principal']);
     await page.screenshot({ path: testInfo.outputPath('setari-sedii.png'), fullPage: true });
+    // The section with chairs (the screen walk sees it with none).
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // A group now: the users screen shows each user's locations and lets the admin choose them.
     await page.goto(`${app.url}/utilizatori`);

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
@@ -86,9 +86,12 @@ export function LocationForm({ location, onDone }: LocationFormProps) {
         {field('address')}
         {field('phone', { inputMode: 'tel' })}
         <SimpleGrid cols={2} spacing="sm">
-          {field('opensAt', { type: 'time', description: 'Gol: orele obișnuite ale clinicii.' })}
-          {field('closesAt', { type: 'time' })}
+          {field('opensAt', { placeholder: 'ex. 08:00', inputMode: 'numeric' })}
+          {field('closesAt', { placeholder: 'ex. 16:00', inputMode: 'numeric' })}
         </SimpleGrid>
+        <Text size="xs" c="dimmed" mt={-6}>
+          Orele sediului, de forma HH:MM. Goale: orele obișnuite ale clinicii.
+        </Text>
         {mutation.isError && !form.formState.errors.name ? (
           <Alert color="red" variant="light" icon={<IconAlertTriangle />} role="alert">
             {mutation.error.message}

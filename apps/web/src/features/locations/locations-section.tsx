@@ -215,7 +215,9 @@ export function LocationsSection() {
                   {location.chairs.map((chair, chairIndex) => (
                     <Group key={chair.id} component="li" justify="space-between" wrap="nowrap">
                       <Group gap="xs">
-                        <Text size="sm">{chair.name}</Text>
+                        <Text size="sm" c={chair.archived ? 'dimmed' : undefined}>
+                          {chair.name}
+                        </Text>
                         {chair.archived ? (
                           <Badge size="sm" color="gray">
                             Închis

@@ -25,13 +25,16 @@ interface UserLocationsSelectProps {
 export function UserLocationsSelect({ value, onChange }: UserLocationsSelectProps) {
   const locations = useGroupLocations();
   if (!locations) return null;
+  const open = openLocations(locations);
+  // A closed location the user was at is not offered; choosing again leaves it out.
+  const shown = value.filter((id) => open.some((place) => place.id === id));
   return (
     <MultiSelect
       label="Sedii"
       description="Sediile la care lucrează. Niciunul ales: toate sediile."
-      placeholder={value.length === 0 ? 'Toate sediile' : undefined}
-      data={openLocations(locations).map((place) => ({ value: place.id, label: place.name }))}
-      value={value}
+      placeholder={shown.length === 0 ? 'Toate sediile' : undefined}
+      data={open.map((place) => ({ value: place.id, label: place.name }))}
+      value={shown}
       onChange={onChange}
       clearable
       comboboxProps={{ withinPortal: true }}

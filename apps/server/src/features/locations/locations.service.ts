@@ -57,6 +57,15 @@ const chairNameTaken = () =>
     fields: { name: LOCATION_MESSAGES.chairNameTaken },
   });
 
+/** The columns an edit changes and the contract's names of them, for the audit row. */
+const FIELD_NAMES = [
+  ['name', 'name'],
+  ['address', 'address'],
+  ['phone', 'phone'],
+  ['opens_at', 'opensAt'],
+  ['closes_at', 'closesAt'],
+] as const;
+
 /** Names compared the way a person reads them: any case, surrounding spaces ignored. */
 const sameName = (a: string, b: string) =>
   a.trim().toLocaleLowerCase('ro') === b.trim().toLocaleLowerCase('ro');
@@ -125,10 +134,10 @@ export function createLocation(deps: LocationsDeps, actor: AuditActor, data: Loc
       version: 1,
     });
     await writeAudit(trx, now, actor, {
-      action: 'location.create',
+      action: 'location_create',
       entity: 'location',
       entityId: id,
-      details: { name: data.name },
+      details: { label: data.name },
     });
   });
 }
@@ -155,11 +164,12 @@ export function updateLocation(
       !(await updateLocationIfVersion(trx, id, data.version, { ...changes, updated_at: now.toISOString() }))
     )
       throw stale();
-    const fields = (Object.keys(changes) as (keyof typeof changes)[]).filter(
-      (key) => before[key] !== changes[key],
+    // Named as the contract names them (the audit screen words them in Romanian).
+    const fields = FIELD_NAMES.filter(([column]) => before[column] !== changes[column]).map(
+      ([, name]) => name,
     );
     await writeAudit(trx, now, actor, {
-      action: 'location.update',
+      action: 'location_update',
       entity: 'location',
       entityId: id,
       details: { fields },
@@ -191,9 +201,10 @@ export function setLocationOpen(deps: LocationsDeps, actor: AuditActor, id: stri
     )
       throw stale();
     await writeAudit(trx, now, actor, {
-      action: open ? 'location.reopen' : 'location.archive',
+      action: open ? 'location_reopen' : 'location_archive',
       entity: 'location',
       entityId: id,
+      details: { label: before.name },
     });
   });
 }
@@ -211,14 +222,14 @@ function moved(ids: readonly string[], id: string, direction: MoveInput['directi
 /** POST /api/locations/{id}/move: one place up or down; the positions stay 1, 2, … without gaps. */
 export function moveLocation(deps: LocationsDeps, actor: AuditActor, id: string, move: MoveInput) {
   return write(deps, actor, async (trx, now) => {
-    await locationOr404(trx, id);
+    const location = await locationOr404(trx, id);
     const ids = (await findLocations(trx)).map((row) => row.id);
     await renumberLocations(trx, moved(ids, id, move.direction));
     await writeAudit(trx, now, actor, {
-      action: 'location.move',
+      action: 'location_move',
       entity: 'location',
       entityId: id,
-      details: { direction: move.direction },
+      details: { label: location.name, direction: move.direction },
     });
   });
 }
@@ -241,10 +252,10 @@ export function createChair(deps: LocationsDeps, actor: AuditActor, locationId: 
       updated_at: at,
     });
     await writeAudit(trx, now, actor, {
-      action: 'chair.create',
+      action: 'chair_create',
       entity: 'chair',
       entityId: id,
-      details: { locationId, name: input.name },
+      details: { label: input.name },
     });
   });
 }
@@ -256,10 +267,10 @@ export function renameChair(deps: LocationsDeps, actor: AuditActor, id: string, 
     if (before.archived_at === null) await assertChairNameFree(trx, before.location_id, input.name, id);
     await updateChair(trx, id, { name: input.name, updated_at: now.toISOString() });
     await writeAudit(trx, now, actor, {
-      action: 'chair.update',
+      action: 'chair_update',
       entity: 'chair',
       entityId: id,
-      details: { from: before.name, to: input.name },
+      details: { previousName: before.name, label: input.name },
     });
   });
 }
@@ -273,9 +284,10 @@ export function setChairOpen(deps: LocationsDeps, actor: AuditActor, id: string,
     const at = now.toISOString();
     await updateChair(trx, id, { archived_at: open ? null : at, updated_at: at });
     await writeAudit(trx, now, actor, {
-      action: open ? 'chair.reopen' : 'chair.archive',
+      action: open ? 'chair_reopen' : 'chair_archive',
       entity: 'chair',
       entityId: id,
+      details: { label: before.name },
     });
   });
 }
@@ -287,10 +299,10 @@ export function moveChair(deps: LocationsDeps, actor: AuditActor, id: string, mo
     const ids = (await findChairsOf(trx, chair.location_id)).map((row) => row.id);
     await renumberChairs(trx, moved(ids, id, move.direction));
     await writeAudit(trx, now, actor, {
-      action: 'chair.move',
+      action: 'chair_move',
       entity: 'chair',
       entityId: id,
-      details: { direction: move.direction },
+      details: { label: chair.name, direction: move.direction },
     });
   });
 }
@@ -311,13 +323,14 @@ export async function setUserLocations(
         fields: { locationIds: LOCATION_MESSAGES.unknownLocations },
       });
     }
-    const ordered = open.filter((row) => wanted.includes(row.id)).map((row) => row.id);
+    const chosen = open.filter((row) => wanted.includes(row.id));
+    const ordered = chosen.map((row) => row.id);
     await replaceUserLocations(trx, userId, ordered);
     await writeAudit(trx, deps.now(), actor, {
-      action: 'user.locations',
+      action: 'user_locations',
       entity: 'user',
       entityId: userId,
-      details: { locationIds: ordered },
+      details: { sedii: chosen.map((row) => row.name) },
     });
     return { locationIds: ordered };
   });

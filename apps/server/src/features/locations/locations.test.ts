@@ -51,7 +51,7 @@ describeEachDialect('locations API', ({ useApp }) => {
 
   async function auditActions(): Promise<string[]> {
     const rows = await t().db.selectFrom('audit_log').select('action').orderBy('id').execute();
-    return rows.map((row) => row.action).filter((action) => /^(location|chair|user\.locations)/.test(action));
+    return rows.map((row) => row.action).filter((action) => /^(location|chair|user_locations)/.test(action));
   }
 
   it('adds a location at the end of the order with its hours; everyone signed in reads it', async () => {
@@ -74,7 +74,7 @@ describeEachDialect('locations API', ({ useApp }) => {
     // The clinic's technical administrator manages them too.
     const installer = await signIn(['dinstitute_admin']);
     await ok(installer, 'POST', '/api/locations', { name: 'Sediul Sud' }, 201);
-    expect(await auditActions()).toEqual(['location.create', 'location.create']);
+    expect(await auditActions()).toEqual(['location_create', 'location_create']);
   });
 
   it('answers 400 with Romanian messages for bad input', async () => {
@@ -146,7 +146,7 @@ describeEachDialect('locations API', ({ useApp }) => {
     const unknown = await send(admin, 'PUT', '/api/locations/nu-exista', { ...SECOND, version: 1 });
     expect(unknown.statusCode).toBe(404);
     expect(errorOf(unknown).message).toBe(LOCATION_MESSAGES.notFound);
-    expect(await auditActions()).toEqual(['location.create', 'location.update']);
+    expect(await auditActions()).toEqual(['location_create', 'location_update']);
   });
 
   it('closes and reopens a location, never the last open one', async () => {
@@ -164,7 +164,7 @@ describeEachDialect('locations API', ({ useApp }) => {
       const unknown = await send(admin, 'POST', `/api/locations/nu-exista/${action}`);
       expect(unknown.statusCode).toBe(404);
     }
-    expect(await auditActions()).toEqual(['location.create', 'location.archive', 'location.reopen']);
+    expect(await auditActions()).toEqual(['location_create', 'location_archive', 'location_reopen']);
   });
 
   it('moves locations up and down, keeping positions 1, 2, … without gaps', async () => {
@@ -247,16 +247,16 @@ describeEachDialect('locations API', ({ useApp }) => {
       LOCATION_MESSAGES.chairNotFound,
     );
     expect(await auditActions()).toEqual([
-      'location.create',
-      'chair.create',
-      'chair.create',
-      'chair.create',
-      'chair.update',
-      'chair.move',
-      'chair.archive',
-      'chair.create',
-      'chair.update',
-      'chair.reopen',
+      'location_create',
+      'chair_create',
+      'chair_create',
+      'chair_create',
+      'chair_update',
+      'chair_move',
+      'chair_archive',
+      'chair_create',
+      'chair_update',
+      'chair_reopen',
     ]);
   });
 
@@ -291,11 +291,19 @@ describeEachDialect('locations API', ({ useApp }) => {
     expect(errorOf(noUser).message).toBe(USER_MESSAGES.notFound);
     expect((await put({ locationIds: 'x' })).statusCode).toBe(400);
     expect(await auditActions()).toEqual([
-      'location.create',
-      'user.locations',
-      'location.archive',
-      'user.locations',
+      'location_create',
+      'user_locations',
+      'location_archive',
+      'user_locations',
     ]);
+    const first = await t()
+      .db.selectFrom('audit_log')
+      .select(['details', 'entity_id'])
+      .where('action', '=', 'user_locations')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    expect(first.entity_id).toBe(doctor.id);
+    expect(JSON.parse(first.details ?? '{}')).toEqual({ sedii: ['Sediul Nord'] });
   });
 
   it('answers 401 signed out and 403 to medic, asistent and sterilizare on every write', async () => {

@@ -12,18 +12,15 @@ import {
 import { actorOf } from '../../plugins/audit';
 import { requirePermission, requireUser } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
+import { createChair, moveChair, renameChair, setChairOpen } from './chairs.service';
 import {
-  createChair,
   createLocation,
   listLocations,
-  moveChair,
   moveLocation,
-  renameChair,
-  setChairOpen,
   setLocationOpen,
-  setUserLocations,
   updateLocation,
 } from './locations.service';
+import { setUserLocations } from './user-locations.service';
 
 /**
  * A clinic group's locations and chairs (issue 14, decision 0050): everyone signed in reads them, admins

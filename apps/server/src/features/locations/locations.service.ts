@@ -2,32 +2,22 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   LOCATION_MESSAGES,
-  type ChairInput,
   type LocationData,
   type LocationsAnswer,
   type MoveInput,
-  type UserLocationsAnswer,
 } from '@odonto/domain/contracts/locations';
-import { USER_MESSAGES } from '@odonto/domain/contracts/users';
-import type { ChairRow, Database, LocationRow } from '../../db/database';
+import type { Database, LocationRow } from '../../db/database';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
 import { toLocations } from './locations.presenter';
 import {
-  findChair,
   findChairs,
-  findChairsOf,
   findLocation,
   findLocations,
   findUserLocationIds,
-  insertChair,
   insertLocation,
-  renumberChairs,
   renumberLocations,
-  replaceUserLocations,
-  updateChair,
   updateLocationIfVersion,
-  userExists,
 } from './locations.queries';
 
 export interface LocationsDeps {
@@ -46,15 +36,10 @@ export async function listLocations(deps: LocationsDeps, userId: string): Promis
 }
 
 const notFound = () => new AppError(404, 'not_found', LOCATION_MESSAGES.notFound);
-const chairNotFound = () => new AppError(404, 'not_found', LOCATION_MESSAGES.chairNotFound);
 const stale = () => new AppError(409, 'conflict', LOCATION_MESSAGES.stale);
 const nameTaken = () =>
   new AppError(409, 'conflict', LOCATION_MESSAGES.nameTaken, {
     fields: { name: LOCATION_MESSAGES.nameTaken },
-  });
-const chairNameTaken = () =>
-  new AppError(409, 'conflict', LOCATION_MESSAGES.chairNameTaken, {
-    fields: { name: LOCATION_MESSAGES.chairNameTaken },
   });
 
 /** The columns an edit changes and the contract's names of them, for the audit row. */
@@ -67,18 +52,12 @@ const FIELD_NAMES = [
 ] as const;
 
 /** Names compared the way a person reads them: any case, surrounding spaces ignored. */
-const sameName = (a: string, b: string) =>
+export const sameName = (a: string, b: string) =>
   a.trim().toLocaleLowerCase('ro') === b.trim().toLocaleLowerCase('ro');
 
-async function locationOr404(db: Kysely<Database>, id: string): Promise<LocationRow> {
+export async function locationOr404(db: Kysely<Database>, id: string): Promise<LocationRow> {
   const row = await findLocation(db, id);
   if (!row) throw notFound();
-  return row;
-}
-
-async function chairOr404(db: Kysely<Database>, id: string): Promise<ChairRow> {
-  const row = await findChair(db, id);
-  if (!row) throw chairNotFound();
   return row;
 }
 
@@ -90,21 +69,8 @@ async function assertLocationNameFree(db: Kysely<Database>, name: string, except
   if (taken) throw nameTaken();
 }
 
-/** 409 when another open chair of the location already has the name. */
-async function assertChairNameFree(
-  db: Kysely<Database>,
-  locationId: string,
-  name: string,
-  exceptId: string | null,
-) {
-  const taken = (await findChairsOf(db, locationId)).some(
-    (row) => row.archived_at === null && row.id !== exceptId && sameName(row.name, name),
-  );
-  if (taken) throw chairNameTaken();
-}
-
 /** Runs one write and its audit row in a transaction, then answers the whole list as GET does. */
-async function write(
+export async function write(
   deps: LocationsDeps,
   actor: AuditActor,
   change: (trx: Kysely<Database>, at: Date) => Promise<void>,
@@ -210,7 +176,7 @@ export function setLocationOpen(deps: LocationsDeps, actor: AuditActor, id: stri
 }
 
 /** The order of `ids` with `id` moved one place towards the start (up) or the end (down). */
-function moved(ids: readonly string[], id: string, direction: MoveInput['direction']): string[] {
+export function moved(ids: readonly string[], id: string, direction: MoveInput['direction']): string[] {
   const order = [...ids];
   const from = order.indexOf(id);
   const to = direction === 'up' ? from - 1 : from + 1;
@@ -231,107 +197,5 @@ export function moveLocation(deps: LocationsDeps, actor: AuditActor, id: string,
       entityId: id,
       details: { label: location.name, direction: move.direction },
     });
-  });
-}
-
-/** POST /api/locations/{id}/chairs: a chair at the end of the location's order. */
-export function createChair(deps: LocationsDeps, actor: AuditActor, locationId: string, input: ChairInput) {
-  return write(deps, actor, async (trx, now) => {
-    await locationOr404(trx, locationId);
-    await assertChairNameFree(trx, locationId, input.name, null);
-    const chairs = await findChairsOf(trx, locationId);
-    const at = now.toISOString();
-    const id = randomUUID();
-    await insertChair(trx, {
-      id,
-      location_id: locationId,
-      name: input.name,
-      position: Math.max(0, ...chairs.map((row) => row.position)) + 1,
-      archived_at: null,
-      created_at: at,
-      updated_at: at,
-    });
-    await writeAudit(trx, now, actor, {
-      action: 'chair_create',
-      entity: 'chair',
-      entityId: id,
-      details: { label: input.name },
-    });
-  });
-}
-
-/** PUT /api/chairs/{id}: renames a chair. */
-export function renameChair(deps: LocationsDeps, actor: AuditActor, id: string, input: ChairInput) {
-  return write(deps, actor, async (trx, now) => {
-    const before = await chairOr404(trx, id);
-    if (before.archived_at === null) await assertChairNameFree(trx, before.location_id, input.name, id);
-    await updateChair(trx, id, { name: input.name, updated_at: now.toISOString() });
-    await writeAudit(trx, now, actor, {
-      action: 'chair_update',
-      entity: 'chair',
-      entityId: id,
-      details: { previousName: before.name, label: input.name },
-    });
-  });
-}
-
-/** POST /api/chairs/{id}/archive and /reopen. */
-export function setChairOpen(deps: LocationsDeps, actor: AuditActor, id: string, open: boolean) {
-  return write(deps, actor, async (trx, now) => {
-    const before = await chairOr404(trx, id);
-    if ((before.archived_at === null) === open) return;
-    if (open) await assertChairNameFree(trx, before.location_id, before.name, id);
-    const at = now.toISOString();
-    await updateChair(trx, id, { archived_at: open ? null : at, updated_at: at });
-    await writeAudit(trx, now, actor, {
-      action: open ? 'chair_reopen' : 'chair_archive',
-      entity: 'chair',
-      entityId: id,
-      details: { label: before.name },
-    });
-  });
-}
-
-/** POST /api/chairs/{id}/move: one place up or down among the location's chairs. */
-export function moveChair(deps: LocationsDeps, actor: AuditActor, id: string, move: MoveInput) {
-  return write(deps, actor, async (trx, now) => {
-    const chair = await chairOr404(trx, id);
-    const ids = (await findChairsOf(trx, chair.location_id)).map((row) => row.id);
-    await renumberChairs(trx, moved(ids, id, move.direction));
-    await writeAudit(trx, now, actor, {
-      action: 'chair_move',
-      entity: 'chair',
-      entityId: id,
-      details: { label: chair.name, direction: move.direction },
-    });
-  });
-}
-
-/** PUT /api/users/{id}/locations: replaces where a staff member works (open locations only; none: all). */
-export async function setUserLocations(
-  deps: LocationsDeps,
-  actor: AuditActor,
-  userId: string,
-  locationIds: readonly string[],
-): Promise<UserLocationsAnswer> {
-  const wanted = [...new Set(locationIds)];
-  return deps.db.transaction().execute(async (trx) => {
-    if (!(await userExists(trx, userId))) throw new AppError(404, 'not_found', USER_MESSAGES.notFound);
-    const open = (await findLocations(trx)).filter((row) => row.archived_at === null);
-    if (wanted.some((id) => !open.some((row) => row.id === id))) {
-      throw new AppError(422, 'unprocessable', LOCATION_MESSAGES.unknownLocations, {
-        fields: { locationIds: LOCATION_MESSAGES.unknownLocations },
-      });
-    }
-    const chosen = open.filter((row) => wanted.includes(row.id));
-    const ordered = chosen.map((row) => row.id);
-    await replaceUserLocations(trx, userId, ordered);
-    await writeAudit(trx, deps.now(), actor, {
-      action: 'user_locations',
-      entity: 'user',
-      entityId: userId,
-      details: { sedii: chosen.map((row) => row.name) },
-    });
-    return { locationIds: ordered };
   });
 }

@@ -45,6 +45,7 @@ const PUBLIC_FEATURE_MODULES = {
     'gdpr/anonymise-patient-button',
     'gdpr/gdpr-settings-section',
     'locations/api',
+    'locations/locations-section',
   ],
   'apps/server/src/features': [
     'auth/password.service',

@@ -137,6 +137,19 @@ export const SIGNED_IN_SCREENS: readonly Screen[] = [
     roles: ADMINS,
   },
   { name: 'setari-clinica', path: () => '/setari', roles: ADMINS },
+  { name: 'setari-sedii', path: () => '/setari?tab=sedii', roles: ADMINS },
+  {
+    name: 'setari-sediu-nou',
+    path: () => '/setari?tab=sedii',
+    open: (page) => dialogFrom(page, 'Adaugă sediu'),
+    roles: ADMINS,
+  },
+  {
+    name: 'setari-cabinet-nou',
+    path: () => '/setari?tab=sedii',
+    open: (page) => dialogFrom(page, /^Adaugă cabinet la /),
+    roles: ADMINS,
+  },
   { name: 'setari-preturi', path: () => '/setari?tab=preturi', roles: ADMINS },
   {
     name: 'setari-pret-nou',

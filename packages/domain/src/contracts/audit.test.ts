@@ -77,6 +77,8 @@ describe('audit labels', () => {
     ['user_delete', 'Ștergere utilizator'],
     ['user_invite', 'Invitație trimisă'],
     ['audit_export', 'Export jurnal de audit'],
+    ['location_archive', 'Închidere sediu'],
+    ['user_locations', 'Modificare sedii ale utilizatorului'],
   ])('%s is %j', (action, label) => {
     expect(auditActionLabel(action)).toBe(label);
   });
@@ -114,6 +116,11 @@ describe('auditDetailsText', () => {
     [{ filters: { patient: 'p-1', from: '2026-03-01' } }, 'Filtre: pacient p-1, de la 01.03.2026'],
     [{ filters: {} }, 'Filtre: fără filtre'],
     [{ fields: ['culoare'] }, 'Câmpuri modificate: culoare'],
+    [{ fields: ['name', 'opensAt'] }, 'Câmpuri modificate: denumire, ora de deschidere'],
+    [{ label: 'Sediul Nord', direction: 'up' }, 'Denumire: Sediul Nord; Mutat mai sus'],
+    [{ previousName: 'Cabinet 1', label: 'Cabinet 2' }, 'Nume anterior: Cabinet 1; Denumire: Cabinet 2'],
+    [{ sedii: [] }, 'Toate sediile'],
+    [{ sedii: ['Sediul Nord', 'Sediul Sud'] }, 'Sedii: Sediul Nord, Sediul Sud'],
     [
       { fields: ['functie', 'roles', 'active'], version: 4, endedSessions: 1 },
       'Câmpuri modificate: funcție, roluri, activ; Sesiuni închise: 1',

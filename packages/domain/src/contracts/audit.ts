@@ -197,6 +197,17 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   backup_settings_update: 'Modificare copie de siguranță programată',
   backup_run: 'Copie de siguranță făcută',
   backup_run_failed: 'Copie de siguranță eșuată',
+  location_create: 'Adăugare sediu',
+  location_update: 'Modificare sediu',
+  location_archive: 'Închidere sediu',
+  location_reopen: 'Redeschidere sediu',
+  location_move: 'Mutare sediu în listă',
+  chair_create: 'Adăugare cabinet',
+  chair_update: 'Redenumire cabinet',
+  chair_archive: 'Închidere cabinet',
+  chair_reopen: 'Redeschidere cabinet',
+  chair_move: 'Mutare cabinet în listă',
+  user_locations: 'Modificare sedii ale utilizatorului',
 };
 
 /** The Romanian label of an action; an action without one shows as recorded. */
@@ -221,6 +232,12 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   functie: 'funcție',
   roles: 'roluri',
   active: 'activ',
+  // Locations (issue 14)
+  name: 'denumire',
+  address: 'adresă',
+  phone: 'telefon',
+  opensAt: 'ora de deschidere',
+  closesAt: 'ora de închidere',
 };
 
 const WORDS: Readonly<Record<string, string>> = {
@@ -391,6 +408,9 @@ const DETAIL_TEXTS: Readonly<Record<string, DetailText>> = {
   aniInainte: (value) => `Perioada anterioară: ${word(value)} ani`,
   ultimaVizita: (value) => `Ultima vizită: ${formatAuditTime(String(value))}`,
   fisiereSterse: (value) => `Fișiere șterse: ${word(value)}`,
+  // Locations and chairs (issue 14, decision 0050)
+  direction: (value) => (value === 'up' ? 'Mutat mai sus' : 'Mutat mai jos'),
+  sedii: (value) => (Array.isArray(value) && value.length === 0 ? 'Toate sediile' : `Sedii: ${list(value)}`),
   // Identifiers and internal values: in the rows' own columns or of no use to a reader.
   version: () => null,
   sha256: () => null,

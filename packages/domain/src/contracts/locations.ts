@@ -28,6 +28,7 @@ export const LOCATION_MESSAGES = {
   chairElsewhere: 'Cabinetul ales nu aparține sediului ales.',
   chairClosed: 'Cabinetul ales este închis.',
   unknownLocations: 'Unul dintre sediile alese nu există sau este închis.',
+  direction: 'Alegeți direcția: sus sau jos.',
 } as const;
 
 const HOUR = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
@@ -128,6 +129,19 @@ export const userLocationsInput = z.strictObject({
   locationIds: z.array(z.string().trim().min(1).max(100)).max(100),
 });
 export type UserLocationsInput = z.input<typeof userLocationsInput>;
+
+/** `/api/locations/{id}/…`, `/api/chairs/{id}/…`, `/api/users/{id}/locations`. */
+export const locationParams = z.strictObject({ id: z.string().min(1).max(100) });
+
+/** POST /api/locations/{id}/move and /api/chairs/{id}/move: one place up or down in the order. */
+export const moveInput = z.strictObject({
+  direction: z.enum(['up', 'down'], LOCATION_MESSAGES.direction),
+});
+export type MoveInput = z.input<typeof moveInput>;
+
+/** PUT /api/users/{id}/locations answers the user's locations (empty: every location). */
+export const userLocationsAnswer = z.object({ locationIds: z.array(z.string()) });
+export type UserLocationsAnswer = z.infer<typeof userLocationsAnswer>;
 
 /** The open locations, in order: the ones a screen offers. */
 export function openLocations(locations: readonly Location[]): Location[] {

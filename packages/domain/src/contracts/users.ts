@@ -85,6 +85,8 @@ export const user = z.object({
   version: z.number().int(),
   /** False while the invitation has not been accepted (no password chosen yet). */
   hasPassword: z.boolean(),
+  /** The locations the user works at (issue 14); empty or absent: every location. */
+  locationIds: z.array(z.string()).optional(),
 });
 export type User = z.infer<typeof user>;
 

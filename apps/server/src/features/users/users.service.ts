@@ -15,6 +15,7 @@ import { parseStringArray } from '../../db/json';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
 import { deleteSessionsOfUser } from '../../plugins/sessions.queries';
+import { findLocationIdsOfUsers } from '../locations/locations.queries';
 import { sendInvitation, type UsersDeps } from './invitation.service';
 import { changedFields, formColumns, rolesToStore, toUser } from './users.presenter';
 import {
@@ -44,8 +45,13 @@ export async function listUsersPage(deps: Pick<UsersDeps, 'db'>, page: number): 
   const rows = await findAllUsers(deps.db);
   rows.sort((a, b) => collator.compare(a.nume, b.nume) || a.email.localeCompare(b.email));
   const start = page * USER_PAGE_SIZE;
+  const pageRows = rows.slice(start, start + USER_PAGE_SIZE);
+  const locations = await findLocationIdsOfUsers(
+    deps.db,
+    pageRows.map((row) => row.id),
+  );
   return {
-    utilizatori: rows.slice(start, start + USER_PAGE_SIZE).map(toUser),
+    utilizatori: pageRows.map((row) => ({ ...toUser(row), locationIds: locations.get(row.id) ?? [] })),
     isNextPage: rows.length > start + USER_PAGE_SIZE,
   };
 }

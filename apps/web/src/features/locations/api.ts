@@ -1,6 +1,14 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { locationsAnswer } from '@odonto/domain/contracts/locations';
-import { request } from '../../lib/http';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  locationsAnswer,
+  userLocationsAnswer,
+  type ChairInput,
+  type LocationInput,
+  type LocationsAnswer,
+  type LocationUpdate,
+  type MoveInput,
+} from '@odonto/domain/contracts/locations';
+import { request, segment } from '../../lib/http';
 
 export const locationsKeys = {
   all: ['locations'] as const,
@@ -21,4 +29,89 @@ export function locationsQuery() {
  */
 export function useLocations() {
   return useQuery(locationsQuery());
+}
+
+/** A write that answers the whole list (as GET does): the cache takes it as it is. */
+function useLocationsWrite<T>(call: (input: T) => Promise<LocationsAnswer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (answer) => queryClient.setQueryData(locationsKeys.all, answer),
+    meta: { isErrorHandled: true },
+  });
+}
+
+const write = (method: 'POST' | 'PUT', path: string, body?: object) =>
+  request(path, { method, body, schema: locationsAnswer });
+
+/** POST /api/locations (admin); 409 when an open location has the name. */
+export function useCreateLocation() {
+  return useLocationsWrite((input: LocationInput) => write('POST', '/api/locations', input));
+}
+
+/** PUT /api/locations/{id} (admin); 409 when stale or the name is taken. */
+export function useUpdateLocation() {
+  return useLocationsWrite(({ id, ...input }: LocationUpdate & { id: string }) =>
+    write('PUT', `/api/locations/${segment(id)}`, input),
+  );
+}
+
+/** POST /api/locations/{id}/archive or /reopen (admin); 409 for the last open location. */
+export function useSetLocationOpen() {
+  return useLocationsWrite(({ id, open }: { id: string; open: boolean }) =>
+    write('POST', `/api/locations/${segment(id)}/${open ? 'reopen' : 'archive'}`),
+  );
+}
+
+/** POST /api/locations/{id}/move (admin). */
+export function useMoveLocation() {
+  return useLocationsWrite(({ id, direction }: MoveInput & { id: string }) =>
+    write('POST', `/api/locations/${segment(id)}/move`, { direction }),
+  );
+}
+
+/** POST /api/locations/{id}/chairs (admin); 409 when an open chair of the location has the name. */
+export function useCreateChair() {
+  return useLocationsWrite(({ locationId, ...input }: ChairInput & { locationId: string }) =>
+    write('POST', `/api/locations/${segment(locationId)}/chairs`, input),
+  );
+}
+
+/** PUT /api/chairs/{id} (admin). */
+export function useRenameChair() {
+  return useLocationsWrite(({ id, ...input }: ChairInput & { id: string }) =>
+    write('PUT', `/api/chairs/${segment(id)}`, input),
+  );
+}
+
+/** POST /api/chairs/{id}/archive or /reopen (admin). */
+export function useSetChairOpen() {
+  return useLocationsWrite(({ id, open }: { id: string; open: boolean }) =>
+    write('POST', `/api/chairs/${segment(id)}/${open ? 'reopen' : 'archive'}`),
+  );
+}
+
+/** POST /api/chairs/{id}/move (admin). */
+export function useMoveChair() {
+  return useLocationsWrite(({ id, direction }: MoveInput & { id: string }) =>
+    write('POST', `/api/chairs/${segment(id)}/move`, { direction }),
+  );
+}
+
+/**
+ * PUT /api/users/{id}/locations (admin): where a staff member works (empty: every location). The users
+ * list shows them, so it is asked again.
+ */
+export function useSetUserLocations() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, locationIds }: { userId: string; locationIds: string[] }) =>
+      request(`/api/users/${segment(userId)}/locations`, {
+        method: 'PUT',
+        body: { locationIds },
+        schema: userLocationsAnswer,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: locationsKeys.all }),
+    meta: { isErrorHandled: true },
+  });
 }

@@ -7,12 +7,13 @@ import { EfacturaSection } from '../efactura/efactura-section';
 import { TwoFactorPolicySection } from '../auth/two-factor-policy-section';
 import { BackupsSection } from '../backups/backups-section';
 import { GdprSettingsSection } from '../gdpr/gdpr-settings-section';
+import { LocationsSection } from '../locations/locations-section';
 import { ClinicSettings } from './clinic-settings';
 
-const TABS = ['clinica', 'preturi', 'efactura', 'securitate', 'gdpr', 'copii'] as const;
+const TABS = ['clinica', 'sedii', 'preturi', 'efactura', 'securitate', 'gdpr', 'copii'] as const;
 type Tab = (typeof TABS)[number];
 
-/** /setari (admins): the clinic's settings, one section per feature that has some; `?tab=preturi` opens prices, `?tab=efactura` the ANAF connection, `?tab=securitate` two-factor sign-in, `?tab=gdpr` the retention period and its report, `?tab=copii` the scheduled backup. */
+/** /setari (admins): the clinic's settings, one section per feature that has some; `?tab=sedii` the locations and their chairs, `?tab=preturi` prices, `?tab=efactura` the ANAF connection, `?tab=securitate` two-factor sign-in, `?tab=gdpr` the retention period and its report, `?tab=copii` the scheduled backup. */
 export function SettingsPage() {
   usePageTitle('Setări');
   const [searchParams, setSearchParams] = useSearchParams();
@@ -33,6 +34,7 @@ export function SettingsPage() {
       <Tabs value={tab} onChange={handleTabChange} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="clinica">Clinica</Tabs.Tab>
+          <Tabs.Tab value="sedii">Sedii și cabinete</Tabs.Tab>
           <Tabs.Tab value="preturi">Listă de prețuri</Tabs.Tab>
           <Tabs.Tab value="efactura">e-Factura</Tabs.Tab>
           <Tabs.Tab value="securitate">Securitate</Tabs.Tab>
@@ -44,6 +46,9 @@ export function SettingsPage() {
             <ClinicSettings />
             <SirutaSettings />
           </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="sedii">
+          <LocationsSection />
         </Tabs.Panel>
         <Tabs.Panel value="preturi">
           <PriceListSection />

@@ -2,6 +2,7 @@ import { Alert, Button, Divider, Group, Paper, Stack, Text } from '@mantine/core
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { IconDeviceFloppy, IconMailForward, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   USER_MESSAGES,
@@ -16,6 +17,7 @@ import { EndUserSessions } from './end-user-sessions';
 import { registerModal, type ModalControls } from '../../ui/modals';
 import { useDeleteUser, useResendInvitation, useSaveUser, useUpdateUser } from './api';
 import { UserFormFields } from './user-form-fields';
+import { UserLocationsSelect, useSaveUserLocations } from './user-locations';
 import { emptyUserValues, showFormError, showSaveError, userValues } from './user-form-values';
 
 export interface UserModalProps {
@@ -44,6 +46,9 @@ export function UserModal({ user, currentUserId, close }: UserModalProps & Modal
   const updateUser = useUpdateUser(user?._id ?? '');
   const resendInvitation = useResendInvitation(user?._id ?? '');
   const deleteUser = useDeleteUser();
+  const savedLocationIds = user?.locationIds ?? [];
+  const [locationIds, setLocationIds] = useState<string[]>(savedLocationIds);
+  const saveLocations = useSaveUserLocations();
   const rootError = form.formState.errors.root?.['server']?.message;
 
   function handleSubmit(values: UserFormData) {
@@ -51,7 +56,8 @@ export function UserModal({ user, currentUserId, close }: UserModalProps & Modal
     const onError = (error: unknown) => showSaveError(form, error, isNew);
     if (user === null) {
       saveUser.mutate(values, {
-        onSuccess: (saved) => {
+        onSuccess: async (saved) => {
+          if (!(await savedLocations(saved._id))) return;
           close();
           notifications.show({
             color: 'teal',
@@ -67,7 +73,8 @@ export function UserModal({ user, currentUserId, close }: UserModalProps & Modal
     updateUser.mutate(
       { ...values, version: user.version },
       {
-        onSuccess: (saved) => {
+        onSuccess: async (saved) => {
+          if (!(await savedLocations(saved._id))) return;
           close();
           notifications.show({
             color: 'teal',
@@ -77,6 +84,17 @@ export function UserModal({ user, currentUserId, close }: UserModalProps & Modal
         onError,
       },
     );
+  }
+
+  /** Saves the chosen locations after the user; false (with the message shown) when that failed. */
+  async function savedLocations(userId: string): Promise<boolean> {
+    try {
+      await saveLocations(userId, savedLocationIds, locationIds);
+      return true;
+    } catch (error) {
+      showFormError(form, error);
+      return false;
+    }
   }
 
   function handleResend() {
@@ -113,6 +131,7 @@ export function UserModal({ user, currentUserId, close }: UserModalProps & Modal
     >
       <Stack gap="md">
         <UserFormFields form={form} isSelf={isSelf} />
+        <UserLocationsSelect value={locationIds} onChange={setLocationIds} />
         {rootError ? (
           <Alert color="red" role="alert">
             {rootError}

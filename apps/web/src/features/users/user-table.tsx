@@ -1,7 +1,9 @@
 import type { KeyboardEvent } from 'react';
 import { Badge, Group, Skeleton, Table, Text } from '@mantine/core';
 import { ROLE_LABELS, USER_PAGE_SIZE, type User } from '@odonto/domain/contracts/users';
+import type { Location } from '@odonto/domain/contracts/locations';
 import { isRole } from '@odonto/domain/roles';
+import { locationNames } from './user-locations';
 import classes from './user-table.module.css';
 
 const COLUMNS = ['Nume', 'Rol', 'Email', 'Stare'];
@@ -11,10 +13,10 @@ export function roleLabel(role: string): string {
   return isRole(role) ? ROLE_LABELS[role] : role;
 }
 
-function SkeletonRows() {
+function SkeletonRows({ columns }: { columns: readonly string[] }) {
   return Array.from({ length: USER_PAGE_SIZE }, (_, row) => (
     <Table.Tr key={row} aria-hidden>
-      {COLUMNS.map((column) => (
+      {columns.map((column) => (
         <Table.Td key={column}>
           <Skeleton h={14} radius="sm" />
         </Table.Td>
@@ -48,10 +50,13 @@ function StatusBadges({ user }: { user: User }) {
 export interface UserTableProps {
   users: User[] | undefined;
   onOpen: (user: User) => void;
+  /** The clinic's locations when it is a group: a "Sedii" column shows each user's; null: no column. */
+  locations?: readonly Location[] | null;
 }
 
 /** The users of one page: a row opens the edit modal (click, Enter or Space). */
-export function UserTable({ users, onOpen }: UserTableProps) {
+export function UserTable({ users, onOpen, locations = null }: UserTableProps) {
+  const columns = locations ? [...COLUMNS.slice(0, 2), 'Sedii', ...COLUMNS.slice(2)] : COLUMNS;
   function handleRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, user: User) {
     if (event.target !== event.currentTarget) return;
     if (event.key === 'Enter' || event.key === ' ') {
@@ -65,14 +70,14 @@ export function UserTable({ users, onOpen }: UserTableProps) {
       <Table verticalSpacing="sm" highlightOnHover aria-label="Listă utilizatori" aria-busy={!users}>
         <Table.Thead>
           <Table.Tr>
-            {COLUMNS.map((column) => (
+            {columns.map((column) => (
               <Table.Th key={column}>{column}</Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {users === undefined ? (
-            <SkeletonRows />
+            <SkeletonRows columns={columns} />
           ) : (
             users.map((user) => (
               <Table.Tr
@@ -101,6 +106,11 @@ export function UserTable({ users, onOpen }: UserTableProps) {
                     ))}
                   </Group>
                 </Table.Td>
+                {locations ? (
+                  <Table.Td>
+                    <Text size="sm">{locationNames(locations, user.locationIds)}</Text>
+                  </Table.Td>
+                ) : null}
                 <Table.Td>{user.email}</Table.Td>
                 <Table.Td>
                   <StatusBadges user={user} />

@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { openModal } from '../../ui/modals';
 import { usePageTitle } from '../../ui/use-page-title';
 import { useUserList } from './api';
+import { useGroupLocations } from './user-locations';
 import { UserTable } from './user-table';
 // Registers the 'add-edit-user' modal.
 import './user-modal';
@@ -18,6 +19,7 @@ export function UsersPage() {
   // SPEC.md §4: the page index starts at 0; the screen shows index + 1.
   const [page, setPage] = useState(0);
   const list = useUserList(page);
+  const groupLocations = useGroupLocations();
   const data = list.data;
   const isPastLastPage = data !== undefined && data.utilizatori.length === 0 && page > 0;
 
@@ -48,7 +50,11 @@ export function UsersPage() {
           </Stack>
         ) : (
           <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
-            <UserTable users={list.isError && !data ? [] : data?.utilizatori} onOpen={handleOpen} />
+            <UserTable
+              users={list.isError && !data ? [] : data?.utilizatori}
+              onOpen={handleOpen}
+              locations={groupLocations}
+            />
           </div>
         )}
       </Paper>

@@ -34,7 +34,7 @@ test('a clinic group: the sterilisation register, the patient list and the reven
   // One location: nothing about locations shows.
   await page.goto(`${app.url}/pacienti`);
   await expect(page.getByRole('table', { name: 'Lista pacienților' })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Sediu' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Sediu' })).toHaveCount(0);
 
   const locations = await addLocation(page, app.url, 'Sediul Nord');
   const nord = idOf(locations, 'Sediul Nord');
@@ -43,25 +43,25 @@ test('a clinic group: the sterilisation register, the patient list and the reven
   await page.goto(`${app.url}/sterilizare`);
   await page.getByRole('tab', { name: 'Setări' }).click();
   const lists = page.getByRole('tabpanel', { name: 'Setări' });
-  const autoclaves = lists.getByRole('textbox', { name: 'Autoclave' });
+  const autoclaves = lists.getByRole('combobox', { name: 'Autoclave' });
   await autoclaves.fill('Autoclav Nord');
   await autoclaves.press('Enter');
-  await lists.getByRole('textbox', { name: 'Sediul pentru Autoclav 1' }).click();
+  await lists.getByRole('combobox', { name: 'Sediul pentru Autoclav 1' }).click();
   await page.getByRole('option', { name: 'Sediul principal' }).click();
-  await lists.getByRole('textbox', { name: 'Sediul pentru Autoclav Nord' }).click();
+  await lists.getByRole('combobox', { name: 'Sediul pentru Autoclav Nord' }).click();
   await page.getByRole('option', { name: 'Sediul Nord' }).click();
   await lists.getByRole('button', { name: 'Salvează setările' }).click();
   await expect(lists.getByText('Setările au fost salvate.')).toBeVisible();
 
   // Each location's daily tests are of its own autoclaves; the choice is kept in the address.
-  const location = page.getByRole('textbox', { name: 'Sediu', exact: true });
+  const location = page.getByRole('combobox', { name: 'Sediu', exact: true });
   await location.click();
   await page.getByRole('option', { name: 'Sediul Nord' }).click();
   await expect(page).toHaveURL(new RegExp(`sediu=${nord}`));
   await expect(
     page.getByText('Testul zilnic (Bowie-Dick / Helix) lipsește azi pentru: Autoclav Nord.'),
   ).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Autoclav', exact: true })).toHaveValue('Autoclav Nord');
+  await expect(page.getByRole('combobox', { name: 'Autoclav', exact: true })).toHaveValue('Autoclav Nord');
   await page.getByRole('button', { name: 'Test conform' }).click();
   await expect(page.getByText('Testul zilnic al autoclavelor este făcut.')).toBeVisible();
   await location.click();
@@ -91,7 +91,7 @@ test('a clinic group: the sterilisation register, the patient list and the reven
   });
   expect(booked.status(), await booked.text()).toBe(201);
   await page.goto(`${app.url}/pacienti`);
-  await page.getByRole('textbox', { name: 'Sediu', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Sediu', exact: true }).click();
   await page.getByRole('option', { name: 'Sediul Nord' }).click();
   await expect(page).toHaveURL(new RegExp(`sediu=${nord}`));
   const rows = page.locator('table[aria-label="Lista pacienților"][aria-busy="false"] tbody tr');

@@ -76,6 +76,18 @@ export async function findUserFirstOpenLocationId(
   return row?.id ?? null;
 }
 
+/**
+ * Locks every location's row for the rest of the transaction (a no-op update, which both databases lock):
+ * two administrators' writes to locations or chairs then run one after the other, so a name or position
+ * checked inside one is still free when it is written.
+ */
+export async function lockLocations(db: Kysely<Database>): Promise<void> {
+  await db
+    .updateTable('locations')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .execute();
+}
+
 /** One chair, or undefined. */
 export function findChair(db: Kysely<Database>, id: string): Promise<ChairRow | undefined> {
   return db.selectFrom('chairs').selectAll().where('id', '=', id).executeTakeFirst();

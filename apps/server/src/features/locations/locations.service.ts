@@ -16,6 +16,7 @@ import {
   findLocations,
   findUserLocationIds,
   insertLocation,
+  lockLocations,
   renumberLocations,
   updateLocationIfVersion,
 } from './locations.queries';
@@ -69,13 +70,19 @@ async function assertLocationNameFree(db: Kysely<Database>, name: string, except
   if (taken) throw nameTaken();
 }
 
-/** Runs one write and its audit row in a transaction, then answers the whole list as GET does. */
+/**
+ * Runs one write and its audit row in a transaction, one administrator's write at a time, then answers
+ * the whole list as GET does.
+ */
 export async function write(
   deps: LocationsDeps,
   actor: AuditActor,
   change: (trx: Kysely<Database>, at: Date) => Promise<void>,
 ): Promise<LocationsAnswer> {
-  await deps.db.transaction().execute((trx) => change(trx, deps.now()));
+  await deps.db.transaction().execute(async (trx) => {
+    await lockLocations(trx);
+    await change(trx, deps.now());
+  });
   return listLocations(deps, actor.userId ?? '');
 }
 

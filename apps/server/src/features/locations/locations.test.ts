@@ -118,6 +118,19 @@ describeEachDialect('locations API', ({ useApp }) => {
     expect(errorOf(reopen).message).toBe(LOCATION_MESSAGES.nameTaken);
   });
 
+  it('two administrators adding the same name at once: one location, one 409', async () => {
+    const [first, second] = [await signIn(['admin']), await signIn(['admin'])];
+    const answers = await Promise.all([
+      send(first, 'POST', '/api/locations', SECOND),
+      send(second, 'POST', '/api/locations', { ...SECOND, name: 'SEDIUL NORD' }),
+      send(first, 'POST', '/api/locations', { ...SECOND, name: 'Sediul Sud' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 409]);
+    const { locations } = await list(first);
+    expect(locations.filter((location) => /nord/i.test(location.name))).toHaveLength(1);
+    expect(locations.map((location) => location.position)).toEqual([1, 2, 3]);
+  });
+
   it('edits a location at its version: 409 when stale or the name is taken, 404 when unknown', async () => {
     const admin = await signIn(['admin']);
     const { second } = await addSecond(admin);

@@ -1,41 +1,45 @@
-import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import { openSqlite } from '../../apps/server/src/db/sqlite-driver';
+import { expect, request as playwrightRequest } from '@playwright/test';
+import type { LocationsAnswer } from '../../packages/domain/src/contracts/locations';
+import { DEMO_USERS } from '../../apps/server/src/scripts/demo-users';
+import { API_HEADERS, apiSignIn } from './patients';
 
 /**
- * Adds a location with its chairs straight into a running server's SQLite database (a clinic of the
- * test's own), and answers their ids. The locations' admin screens are another change's: until they exist
- * this is how an e2e test makes a clinic group. Do it before the screens load: they keep the list a while.
+ * Adds a location with its chairs to a running clinic through the administrator's calls (Setări › Sedii și
+ * cabinete, as the demo admin), and answers their ids. Do it before the screens load: they keep the list a
+ * while.
  */
-export function addLocation(
-  dataDir: string,
+export async function addLocation(
+  origin: string,
   name: string,
   chairNames: readonly string[] = [],
-): { locationId: string; chairIds: string[] } {
-  const database = openSqlite(join(dataDir, 'odonto.sqlite'));
+): Promise<{ locationId: string; chairIds: string[] }> {
+  const admin = await playwrightRequest.newContext({ baseURL: origin });
   try {
-    const at = new Date().toISOString();
-    const locationId = randomUUID();
-    const { position } = database.prepare('SELECT max(position) AS position FROM locations').get() as {
-      position: number | null;
+    await apiSignIn(admin, DEMO_USERS.admin);
+    const created = await admin.post('/api/locations', { data: { name }, headers: API_HEADERS });
+    expect(created.status(), await created.text()).toBe(201);
+    const locationId = idOfNamed((await created.json()) as LocationsAnswer, name).id;
+    let answer: LocationsAnswer | null = null;
+    for (const chairName of chairNames) {
+      const added = await admin.post(`/api/locations/${locationId}/chairs`, {
+        data: { name: chairName },
+        headers: API_HEADERS,
+      });
+      expect(added.status(), await added.text()).toBe(201);
+      answer = (await added.json()) as LocationsAnswer;
+    }
+    const chairs = answer ? idOfNamed(answer, name).chairs : [];
+    return {
+      locationId,
+      chairIds: chairNames.map((chairName) => chairs.find((chair) => chair.name === chairName)?.id ?? ''),
     };
-    database
-      .prepare(
-        `INSERT INTO locations (id, name, address, phone, position, created_at, updated_at, version)
-         VALUES (?, ?, '', '', ?, ?, ?, 1)`,
-      )
-      .run(locationId, name, (position ?? 0) + 1, at, at);
-    const chairIds = chairNames.map((chairName, index) => {
-      const id = randomUUID();
-      database
-        .prepare(
-          `INSERT INTO chairs (id, location_id, name, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
-        )
-        .run(id, locationId, chairName, index + 1, at, at);
-      return id;
-    });
-    return { locationId, chairIds };
   } finally {
-    database.close();
+    await admin.dispose();
   }
+}
+
+function idOfNamed(answer: LocationsAnswer, name: string) {
+  const location = answer.locations.find((candidate) => candidate.name === name);
+  if (!location) throw new Error(`location ${name} missing from the answer`);
+  return location;
 }

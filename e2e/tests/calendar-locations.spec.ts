@@ -19,7 +19,7 @@ test('a clinic group: book at the second location in a chair, see it only there,
 }) => {
   // A clinic of the test's own: the demo clinic of the other tests stays a single location.
   const app = await startOwnApp({ seed: 'demo' });
-  const north = addLocation(app.dataDir, 'Sediul Nord', ['Cabinet A', 'Cabinet B']);
+  const north = await addLocation(app.url, 'Sediul Nord', ['Cabinet A', 'Cabinet B']);
   const [chairA, chairB] = north.chairIds;
   if (!chairA || !chairB) throw new Error('two chairs expected');
   const context = await browser.newContext({

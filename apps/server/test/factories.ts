@@ -63,3 +63,27 @@ export async function createUser(
   });
   return user;
 }
+
+/** A location of a clinic group straight into the database (issue 14), after the clinic's first one. */
+export async function insertLocationRow(
+  db: Kysely<Database>,
+  row: { id: string; name: string; archivedAt?: string | null },
+): Promise<void> {
+  const at = '2026-03-01T08:00:00.000Z';
+  await db
+    .insertInto('locations')
+    .values({
+      id: row.id,
+      name: row.name,
+      address: '',
+      phone: '',
+      opens_at: null,
+      closes_at: null,
+      position: 100,
+      archived_at: row.archivedAt ?? null,
+      created_at: at,
+      updated_at: at,
+      version: 1,
+    })
+    .execute();
+}

@@ -12,6 +12,7 @@ import type {
   PaymentsTable,
 } from '../../db/database';
 import { readSettingText, swapSettingText } from '../../db/settings.queries';
+import { findFirstOpenLocationId } from '../locations/locations.queries';
 
 /**
  * The ledger's SQL (issue 13). Money rows are only ever inserted: the tables refuse UPDATE and DELETE.
@@ -327,13 +328,5 @@ export async function findChargeLocationId(
       .execute();
     if (own.length === 1 && own[0]) return own[0].location_id;
   }
-  const first = await db
-    .selectFrom('locations')
-    .select('id')
-    .where('archived_at', 'is', null)
-    .orderBy('position')
-    .orderBy('created_at')
-    .limit(1)
-    .executeTakeFirst();
-  return first?.id ?? null;
+  return findFirstOpenLocationId(db);
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { PatientInput } from '@odonto/domain/contracts/patients';
 import { MESSAGES } from '@odonto/domain/messages';
 import { describeEachDialect, type TestApp } from '../../../test/build-test-app';
+import { insertLocationRow } from '../../../test/factories';
 import { call, errorOf } from '../../../test/http';
 import { PATIENT_MESSAGES } from './patient-messages';
 import { createPatientVia, listVia, signIn } from './patients.test-support';
@@ -132,22 +133,7 @@ describeEachDialect('GET /api/pacienti: search and filters', ({ build }) => {
 
   it('a clinic group: the patients with an appointment at a location, with a search and a filter', async () => {
     const at = '2026-03-01T08:00:00.000Z';
-    await t.db
-      .insertInto('locations')
-      .values({
-        id: 'nord',
-        name: 'Sediul Nord',
-        address: '',
-        phone: '',
-        opens_at: null,
-        closes_at: null,
-        position: 2,
-        archived_at: null,
-        created_at: at,
-        updated_at: at,
-        version: 1,
-      })
-      .execute();
+    await insertLocationRow(t.db, { id: 'nord', name: 'Sediul Nord' });
     const doctor = await t.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
     const patients = await t.db.selectFrom('patients').select(['id', 'nume']).execute();
     const idOf = (nume: string) => patients.find((patient) => patient.nume === nume)?.id ?? '';

@@ -9,7 +9,7 @@ import type {
 } from '@odonto/domain/contracts/reports';
 import { REPORT_MESSAGES } from '@odonto/domain/contracts/reports';
 import { describeEachDialect } from '../../../test/build-test-app';
-import { createUser } from '../../../test/factories';
+import { createUser, insertLocationRow } from '../../../test/factories';
 import { call, errorOf, loginAs } from '../../../test/http';
 import { insertPatientRow } from '../../../test/stored-files';
 import { insertAcceptedPlan, insertPlanCharge, insertPricedItem } from './reports.test-support';
@@ -195,22 +195,7 @@ describeEachDialect('the money reports', ({ useApp }) => {
     const crown = await insertPricedItem(t().db, { name: 'Coroană', amountBani: 100_000 });
     const [seen, walkIn] = [await insertPatientRow(t().db), await insertPatientRow(t().db)];
     const at = '2026-03-01T08:00:00.000Z';
-    await t()
-      .db.insertInto('locations')
-      .values({
-        id: 'nord',
-        name: 'Sediul Nord',
-        address: '',
-        phone: '',
-        opens_at: null,
-        closes_at: null,
-        position: 2,
-        archived_at: null,
-        created_at: at,
-        updated_at: at,
-        version: 1,
-      })
-      .execute();
+    await insertLocationRow(t().db, { id: 'nord', name: 'Sediul Nord' });
     await t()
       .db.insertInto('user_locations')
       .values({ user_id: bogdan.user.id, location_id: 'nord' })

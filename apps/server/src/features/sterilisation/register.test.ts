@@ -8,6 +8,7 @@ import {
   type SterilisationSettings,
 } from '@odonto/domain/contracts/sterilisation';
 import { describeEachDialect } from '../../../test/build-test-app';
+import { insertLocationRow } from '../../../test/factories';
 import { call, errorOf } from '../../../test/http';
 import { getJson, recordCycleVia, signIn, sterilisedPouches } from './sterilisation.test-support';
 
@@ -115,24 +116,12 @@ describeEachDialect('sterilisation: register, daily test, settings', ({ useApp }
     const admin = await signIn(t(), 'admin');
     const steriliser = await signIn(t(), 'sterilizare');
     const first = await t().db.selectFrom('locations').select('id').executeTakeFirstOrThrow();
-    const at = '2026-03-01T08:00:00.000Z';
-    const location = (id: string, name: string, archived: string | null = null) => ({
-      id,
-      name,
-      address: '',
-      phone: '',
-      opens_at: null,
-      closes_at: null,
-      position: 2,
-      version: 1,
-      archived_at: archived,
-      created_at: at,
-      updated_at: at,
+    await insertLocationRow(t().db, { id: 'nord', name: 'Sediul Nord' });
+    await insertLocationRow(t().db, {
+      id: 'vechi',
+      name: 'Sediul vechi',
+      archivedAt: '2026-03-01T08:00:00.000Z',
     });
-    await t()
-      .db.insertInto('locations')
-      .values([location('nord', 'Sediul Nord'), location('vechi', 'Sediul vechi', at)])
-      .execute();
     const put = (body: unknown) =>
       call(t().app, { method: 'PUT', url: '/api/instrument/setari', cookie: admin, body });
     const settings = {

@@ -22,7 +22,7 @@ function idOf(answer: LocationsAnswer, name: string): string {
 
 // A server of its own: a second location changes every screen of the clinic (the shared demo server's
 // other tests expect a single-location clinic).
-test('a clinic group: the sterilisation register, the patient list and the revenue report by location', async ({
+test('a clinic group: the sterilisation register, the patient list, the revenue and cash reports by location', async ({
   page,
   startOwnApp,
   signIn,
@@ -103,4 +103,32 @@ test('a clinic group: the sterilisation register, the patient list and the reven
   const revenue = page.getByRole('table', { name: 'Venituri pe locații și medici' });
   await expect(revenue).toBeVisible();
   await expect(revenue.getByText('Sediul principal').first()).toBeVisible();
+
+  // A payment is taken at its cashier's location: the admin now works at Nord.
+  const session = (await (await page.request.get(`${app.url}/api/check-login`)).json()) as {
+    user: { _id: string };
+  };
+  const placed = await page.request.put(`${app.url}/api/users/${session.user._id}/locations`, {
+    data: { locationIds: [nord] },
+    headers: API_HEADERS,
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+  const paid = await page.request.post(`${app.url}/api/cont/${patient?._id ?? ''}/plati`, {
+    data: { method: 'numerar', amountBani: 12_345, isAdvance: true },
+    headers: API_HEADERS,
+  });
+  expect(paid.status(), await paid.text()).toBe(201);
+  await page.goto(`${app.url}/rapoarte`);
+  const payments = page.getByRole('table', { name: 'Plățile zilei' });
+  const payment = payments.getByRole('row').filter({ hasText: '123,45 lei' });
+  await expect(payment).toHaveCount(1);
+  const cashDesk = page.getByRole('combobox', { name: 'Sediu', exact: true });
+  await cashDesk.click();
+  await page.getByRole('option', { name: 'Sediul principal' }).click();
+  await expect(page.getByRole('heading', { name: /Registru de casă — .* · Sediul principal/ })).toBeVisible();
+  await expect(payment).toHaveCount(0);
+  await cashDesk.click();
+  await page.getByRole('option', { name: 'Sediul Nord' }).click();
+  await expect(page.getByRole('heading', { name: /Registru de casă — .* · Sediul Nord/ })).toBeVisible();
+  await expect(payment).toHaveCount(1);
 });

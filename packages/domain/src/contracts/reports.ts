@@ -23,10 +23,12 @@ const month = z.string(REPORT_MESSAGES.month).refine(isMonth, REPORT_MESSAGES.mo
 const format = z.enum(REPORT_FORMATS, REPORT_MESSAGES.format).optional();
 const money = signedAmountBani;
 
-/** GET /api/rapoarte/casa?zi=YYYY-MM-DD[&user=][&format=] */
+/** GET /api/rapoarte/casa?zi=YYYY-MM-DD[&user=][&sediu=][&format=] */
 export const cashReportQuery = z.strictObject({
   zi: day,
   user: z.string(REPORT_MESSAGES.user).trim().min(1, REPORT_MESSAGES.user).max(100).optional(),
+  /** A clinic group's location (issue 14): the payments taken there. */
+  sediu: z.string().trim().min(1).max(100).optional(),
   format,
 });
 export type CashReportQuery = z.input<typeof cashReportQuery>;

@@ -12,7 +12,7 @@ import type {
   PaymentsTable,
 } from '../../db/database';
 import { readSettingText, swapSettingText } from '../../db/settings.queries';
-import { findFirstOpenLocationId } from '../locations/locations.queries';
+import { findFirstOpenLocationId, findUserFirstOpenLocationId } from '../locations/locations.queries';
 
 /**
  * The ledger's SQL (issue 13). Money rows are only ever inserted: the tables refuse UPDATE and DELETE.
@@ -329,4 +329,16 @@ export async function findChargeLocationId(
     if (own.length === 1 && own[0]) return own[0].location_id;
   }
   return findFirstOpenLocationId(db);
+}
+
+/**
+ * Where a payment is taken (issue 14): the cash desk of the user taking it, their first open location, else
+ * the clinic's first open location.
+ */
+export async function findPaymentLocationId(
+  db: Kysely<Database>,
+  userId: string | null,
+): Promise<string | null> {
+  const own = userId === null ? null : await findUserFirstOpenLocationId(db, userId);
+  return own ?? findFirstOpenLocationId(db);
 }

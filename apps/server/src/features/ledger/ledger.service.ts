@@ -35,6 +35,7 @@ import {
   findAllocationsOf,
   findCharge,
   findChargeLocationId,
+  findPaymentLocationId,
   findDoctor,
   findPayment,
   insertAllocations,
@@ -103,7 +104,7 @@ export async function takePayment(
     await insertPayment(trx, {
       id,
       patient_id: patientId,
-      location_id: null,
+      location_id: await findPaymentLocationId(trx, actor.userId),
       method: body.method,
       is_advance: body.isAdvance ? 1 : 0,
       amount_bani: body.amountBani,
@@ -215,7 +216,7 @@ export async function refund(
     await insertPayment(trx, {
       id,
       patient_id: patientId,
-      location_id: null,
+      location_id: await findPaymentLocationId(trx, actor.userId),
       method: body.method,
       is_advance: 1,
       amount_bani: -body.amountBani,

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DialectName } from '../../db/dialect';
 
@@ -22,24 +22,39 @@ const total = (column: string) => sql<string>`coalesce(sum(${sql.ref(column)}), 
 
 // ---- daily cash report ------------------------------------------------------------------------------
 
+/**
+ * Whose payments a cash report counts: one cashier's (`userId`), and in a clinic group one location's. The
+ * payments taken before the clinic had locations have none and count at its first location.
+ */
+export interface CashScope {
+  userId: string | null;
+  location: { id: string; isFirst: boolean } | null;
+}
+
+function inCashScope(eb: ExpressionBuilder<Database, 'payments'>, scope: CashScope) {
+  const terms = [];
+  if (scope.userId !== null) terms.push(eb('payments.created_by', '=', scope.userId));
+  if (scope.location !== null) {
+    const at = eb('payments.location_id', '=', scope.location.id);
+    terms.push(scope.location.isFirst ? eb.or([at, eb('payments.location_id', 'is', null)]) : at);
+  }
+  return eb.and(terms);
+}
+
 /** Cash held when `day` starts: every cash payment (refunds and reversals included) of the days before. */
-export async function sumCashBefore(
-  db: Kysely<Database>,
-  day: string,
-  userId: string | null,
-): Promise<number> {
+export async function sumCashBefore(db: Kysely<Database>, day: string, scope: CashScope): Promise<number> {
   const row = await db
     .selectFrom('payments')
     .select(total('payments.amount_bani').as('total'))
     .where('payments.method', '=', 'numerar')
     .where('payments.day', '<', day)
-    .$if(userId !== null, (query) => query.where('payments.created_by', '=', userId))
+    .where((eb) => inCashScope(eb, scope))
     .executeTakeFirstOrThrow();
   return toNumber(row.total);
 }
 
 /** The day's payments per method: count, money in, money out. */
-export async function sumDayByMethod(db: Kysely<Database>, day: string, userId: string | null) {
+export async function sumDayByMethod(db: Kysely<Database>, day: string, scope: CashScope) {
   return db
     .selectFrom('payments')
     .select([
@@ -49,13 +64,13 @@ export async function sumDayByMethod(db: Kysely<Database>, day: string, userId: 
       negative('payments.amount_bani').as('out_bani'),
     ])
     .where('payments.day', '=', day)
-    .$if(userId !== null, (query) => query.where('payments.created_by', '=', userId))
+    .where((eb) => inCashScope(eb, scope))
     .groupBy('payments.method')
     .execute();
 }
 
 /** The day's payments per user who took them: count, in, out, and the cash part of the net. */
-export async function sumDayByUser(db: Kysely<Database>, day: string, userId: string | null) {
+export async function sumDayByUser(db: Kysely<Database>, day: string, scope: CashScope) {
   return db
     .selectFrom('payments')
     .leftJoin('users', 'users.id', 'payments.created_by')
@@ -70,14 +85,14 @@ export async function sumDayByUser(db: Kysely<Database>, day: string, userId: st
       ),
     ])
     .where('payments.day', '=', day)
-    .$if(userId !== null, (query) => query.where('payments.created_by', '=', userId))
+    .where((eb) => inCashScope(eb, scope))
     .groupBy(['payments.created_by', 'users.nume'])
     .orderBy('users.nume')
     .execute();
 }
 
 /** The day's payments, in the order they were taken, with the patient and the user. */
-export async function findDayPayments(db: Kysely<Database>, day: string, userId: string | null) {
+export async function findDayPayments(db: Kysely<Database>, day: string, scope: CashScope) {
   return db
     .selectFrom('payments')
     .innerJoin('patients', 'patients.id', 'payments.patient_id')
@@ -98,7 +113,7 @@ export async function findDayPayments(db: Kysely<Database>, day: string, userId:
       'users.nume as user_nume',
     ])
     .where('payments.day', '=', day)
-    .$if(userId !== null, (query) => query.where('payments.created_by', '=', userId))
+    .where((eb) => inCashScope(eb, scope))
     .orderBy('payments.created_at')
     .orderBy('payments.id')
     .execute();

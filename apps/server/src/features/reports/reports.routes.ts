@@ -80,11 +80,12 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The daily cash report: per payment method and user, opening and closing cash, the payments',
         description:
           'Admins and reception see every payment (optionally one user’s); a doctor only the payments they ' +
-          'took. 400 invalid day or unknown user.' +
+          'took. In a clinic group `sediu` keeps the payments taken at that location (404 unknown). 400 ' +
+          'invalid day or unknown user.' +
           EXPORT_NOTE,
         produces: FILE_TYPES,
         querystring: cashReportQuery,
-        response: { 200: cashReport, ...errorResponses(400, 401, 403) },
+        response: { 200: cashReport, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

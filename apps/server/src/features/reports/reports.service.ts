@@ -7,6 +7,7 @@ import type {
   RevenueLine,
   RevenueReport,
 } from '@odonto/domain/contracts/reports';
+import { LOCATION_MESSAGES } from '@odonto/domain/contracts/locations';
 import { REPORT_MESSAGES } from '@odonto/domain/contracts/reports';
 import { toIsoDay } from '@odonto/domain/dates';
 import { PAYMENT_METHODS, type PaymentMethod } from '@odonto/domain/ledger';
@@ -38,6 +39,7 @@ import {
   sumDonePlanItems,
   toNumber,
   userExists,
+  type CashScope,
 } from './reports.queries';
 
 export interface ReportsDeps {
@@ -60,7 +62,7 @@ const personName = (nume: string, prenume: string) => `${nume} ${prenume}`.trim(
 export async function cashReport(
   deps: ReportsDeps,
   scope: ReportScope,
-  query: { zi: string; user?: string | undefined },
+  query: { zi: string; user?: string | undefined; sediu?: string | undefined },
 ): Promise<CashReport> {
   const own = narrowedTo(scope);
   if (own === null && query.user !== undefined && !(await userExists(deps.db, query.user))) {
@@ -69,11 +71,12 @@ export async function cashReport(
     });
   }
   const userId = own ?? query.user ?? null;
+  const counted: CashScope = { userId, location: await cashLocation(deps.db, query.sediu) };
   const [opening, methods, users, payments] = await Promise.all([
-    sumCashBefore(deps.db, query.zi, userId),
-    sumDayByMethod(deps.db, query.zi, userId),
-    sumDayByUser(deps.db, query.zi, userId),
-    findDayPayments(deps.db, query.zi, userId),
+    sumCashBefore(deps.db, query.zi, counted),
+    sumDayByMethod(deps.db, query.zi, counted),
+    sumDayByUser(deps.db, query.zi, counted),
+    findDayPayments(deps.db, query.zi, counted),
   ]);
   const byMethod = new Map(methods.map((row) => [row.method, row]));
   const methodLines = PAYMENT_METHODS.map((method: PaymentMethod) => {
@@ -133,6 +136,19 @@ export async function cashReport(
       };
     }),
   };
+}
+
+/** A cash report's location (a clinic group), or none: every location. 404 for an unknown one. */
+async function cashLocation(
+  db: Kysely<Database>,
+  locationId: string | undefined,
+): Promise<CashScope['location']> {
+  if (locationId === undefined) return null;
+  const locations = await findLocations(db);
+  if (!locations.some((location) => location.id === locationId)) {
+    throw new AppError(404, 'not_found', LOCATION_MESSAGES.notFound);
+  }
+  return { id: locationId, isFirst: locations[0]?.id === locationId };
 }
 
 /**

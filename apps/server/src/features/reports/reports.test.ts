@@ -7,6 +7,7 @@ import type {
   ReceivablesReport,
   RevenueReport,
 } from '@odonto/domain/contracts/reports';
+import { LOCATION_MESSAGES } from '@odonto/domain/contracts/locations';
 import { REPORT_MESSAGES } from '@odonto/domain/contracts/reports';
 import { describeEachDialect } from '../../../test/build-test-app';
 import { createUser, insertLocationRow } from '../../../test/factories';
@@ -237,6 +238,64 @@ describeEachDialect('the money reports', ({ useApp }) => {
       ['Sediul Nord', 200_000],
       ['Sediul principal', 100_000],
     ]);
+  });
+
+  it('a clinic group: each payment is taken at its cashier’s location; the cash report of one location', async () => {
+    t().clock.set('2026-03-02T09:00:00.000Z');
+    const admin = await signIn(['admin'], 'Admin Clinică');
+    const nordDesk = await signIn(['asistent'], 'Ioana Nord');
+    await insertLocationRow(t().db, { id: 'nord', name: 'Sediul Nord' });
+    await t()
+      .db.insertInto('user_locations')
+      .values({ user_id: nordDesk.user.id, location_id: 'nord' })
+      .execute();
+    const first = await t()
+      .db.selectFrom('locations')
+      .select('id')
+      .orderBy('position')
+      .executeTakeFirstOrThrow();
+    const patient = await insertPatientRow(t().db);
+    // Taken before the clinic had locations: no location, counted at the first one.
+    await t()
+      .db.insertInto('payments')
+      .values({
+        id: randomUUID(),
+        patient_id: patient,
+        location_id: null,
+        method: 'numerar',
+        is_advance: 1,
+        amount_bani: 5_000,
+        reverses_id: null,
+        reason: null,
+        note: '',
+        receipt_series: null,
+        receipt_number: null,
+        day: '2026-03-01',
+        created_by: admin.user.id,
+        created_at: '2026-03-01T08:00:00.000Z',
+      })
+      .execute();
+    const pay = (cookie: string, amountBani: number) =>
+      post(cookie, `/api/cont/${patient}/plati`, { method: 'numerar', amountBani, isAdvance: true });
+    await pay(nordDesk.cookie, 30_000);
+    await pay(admin.cookie, 20_000);
+
+    const cash = (query: string) => get<CashReport>(admin.cookie, `/api/rapoarte/casa?zi=2026-03-02${query}`);
+    const all = await cash('');
+    expect([all.openingBani, all.cashInBani, all.payments.length]).toEqual([5_000, 50_000, 2]);
+    const nord = await cash('&sediu=nord');
+    expect([nord.openingBani, nord.cashInBani, nord.closingBani]).toEqual([0, 30_000, 30_000]);
+    expect(nord.users.map((user) => user.userName)).toEqual(['Ioana Nord']);
+    const main = await cash(`&sediu=${first.id}`);
+    expect([main.openingBani, main.cashInBani, main.closingBani]).toEqual([5_000, 20_000, 25_000]);
+    expect(main.users.map((user) => user.userName)).toEqual(['Admin Clinică']);
+
+    const unknown = await call(t().app, {
+      url: '/api/rapoarte/casa?zi=2026-03-02&sediu=nicaieri',
+      cookie: admin.cookie,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(errorOf(unknown).message).toBe(LOCATION_MESSAGES.notFound);
   });
 
   it('accounts receivable, the oldest open charge first; a doctor sees their open charges only', async () => {

@@ -18,7 +18,7 @@ import { request } from '../../lib/http';
 
 export const reportKeys = {
   all: ['reports'] as const,
-  cash: (day: string, user: string) => ['reports', 'casa', day, user] as const,
+  cash: (day: string, user: string, location: string) => ['reports', 'casa', day, user, location] as const,
   revenue: (month: string) => ['reports', 'venituri', month] as const,
   receivables: (page: number) => ['reports', 'creante', page] as const,
   plans: (from: string, to: string) => ['reports', 'planuri', from, to] as const,
@@ -43,9 +43,18 @@ function reportQuery<S extends z.ZodType>(key: readonly unknown[], url: string, 
   });
 }
 
-/** GET /api/rapoarte/casa: the daily cash report of `day`, for one user when `user` is set. */
-export function useCashReport(day: string, user: string) {
-  return useQuery(reportQuery(reportKeys.cash(day, user), reportUrl('casa', { zi: day, user }), cashReport));
+/**
+ * GET /api/rapoarte/casa: the daily cash report of `day`, for one user when `user` is set, of one location of
+ * a clinic group when `location` is.
+ */
+export function useCashReport(day: string, user: string, location = '') {
+  return useQuery(
+    reportQuery(
+      reportKeys.cash(day, user, location),
+      reportUrl('casa', { zi: day, user, sediu: location }),
+      cashReport,
+    ),
+  );
 }
 
 /** GET /api/rapoarte/venituri */

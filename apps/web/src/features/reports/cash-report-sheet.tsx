@@ -15,10 +15,13 @@ export function CashReportSheet({
   report,
   clinic,
   printedAt,
+  locationName,
 }: {
   report: CashReport;
   clinic: ClinicSettings;
   printedAt: string;
+  /** A clinic group's location the report is of (none: every location). */
+  locationName?: string | undefined;
 }) {
   const cashier = report.userId ? report.users.find((line) => line.userId === report.userId) : undefined;
   return (
@@ -28,6 +31,7 @@ export function CashReportSheet({
       label={`Registru de casă ${formatCalendarDay(report.day)}`}
     >
       <h1 className={classes.printTitle}>Registru de casă — {formatCalendarDay(report.day)}</h1>
+      {locationName ? <p>Sediu: {locationName}</p> : null}
       {cashier ? <p>Utilizator: {cashier.userName}</p> : null}
       <table className={classes.printTable}>
         <tbody>

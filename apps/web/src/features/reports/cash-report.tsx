@@ -1,12 +1,14 @@
 import { Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
+import { isClinicGroup, openLocations } from '@odonto/domain/contracts/locations';
 import type { CashReport as CashReportAnswer } from '@odonto/domain/contracts/reports';
 import { formatCalendarDay, toIsoDay } from '@odonto/domain/dates';
 import { PAYMENT_METHOD_LABELS } from '@odonto/domain/ledger';
 import { formatLei } from '@odonto/domain/money';
 import { clinicClock, isCalendarDay } from '@odonto/domain/reports';
 import { printSheet } from '../print/print-store';
+import { useLocations } from '../locations/api';
 import { useClinic } from '../settings/api';
 import { useCashReport } from './api';
 import { CashReportSheet } from './cash-report-sheet';
@@ -120,9 +122,17 @@ export function CashPaymentsTable({ report }: { report: CashReportAnswer }) {
 export function CashReportTab() {
   const [day, setDay] = useState(() => toIsoDay(new Date()));
   const [user, setUser] = useState('');
+  const [location, setLocation] = useState('');
   const validDay = isCalendarDay(day) ? day : toIsoDay(new Date());
-  const report = useCashReport(validDay, user);
+  const report = useCashReport(validDay, user, location);
   const everyone = useCashReport(validDay, '');
+  const locations = useLocations().data;
+  // A clinic group's locations (issue 14): the cash desk of one of them; a single-location clinic sees none.
+  const locationChoices =
+    locations && isClinicGroup(locations.locations)
+      ? openLocations(locations.locations).map((place) => ({ value: place.id, label: place.name }))
+      : null;
+  const locationName = locationChoices?.find((choice) => choice.value === location)?.label;
   const clinic = useClinic();
   const data = report.data;
   const userOptions = (everyone.data?.users ?? [])
@@ -133,7 +143,12 @@ export function CashReportTab() {
     if (!data || !clinic.data) return;
     printSheet(
       'cash-report',
-      <CashReportSheet report={data} clinic={clinic.data} printedAt={new Date().toISOString()} />,
+      <CashReportSheet
+        report={data}
+        clinic={clinic.data}
+        printedAt={new Date().toISOString()}
+        locationName={locationName}
+      />,
     );
   }
 
@@ -158,6 +173,16 @@ export function CashReportTab() {
               clearable
             />
           ) : null}
+          {locationChoices ? (
+            <Select
+              label="Sediu"
+              placeholder="Toate sediile"
+              data={locationChoices}
+              value={location || null}
+              onChange={(value) => setLocation(value ?? '')}
+              clearable
+            />
+          ) : null}
         </Group>
         <Group gap="xs">
           <Button
@@ -168,7 +193,7 @@ export function CashReportTab() {
           >
             Tipărește registrul
           </Button>
-          <ExportButtons report="casa" params={{ zi: validDay, user }} />
+          <ExportButtons report="casa" params={{ zi: validDay, user, sediu: location }} />
         </Group>
       </Group>
       <ReportState error={report.error} isLoading={report.isLoading} />
@@ -181,6 +206,7 @@ export function CashReportTab() {
           ) : null}
           <Title order={2} fz="lg">
             Registru de casă — {formatCalendarDay(data.day)}
+            {locationName ? ` · ${locationName}` : ''}
           </Title>
           <CashFigures report={data} />
           <SimpleGrid cols={{ base: 1, lg: 2 }}>

@@ -169,8 +169,10 @@ describe.each(DIALECTS)('backup while 8 clients write, restore, start [%s]', (di
       expect(sha256(new Uint8Array(await file.arrayBuffer()))).toBe(write.document.sha256);
     }
     second.kill('SIGTERM');
-    const { code, stdout } = await secondDone;
-    expect(code).toBe(0);
+    const { code, stdout, stderr } = await secondDone;
+    // Seen once in CI: exit code 1 on SIGTERM. The warnings and errors it logged say why next time.
+    const problems = stdout.split('\n').filter((line) => /"level":(?:40|50|60)/.test(line));
+    expect(code, [stderr, ...problems].join('\n')).toBe(0);
     // The archive's schema is this version's: the restored app starts without migrating anything.
     expect(stdout).not.toContain('database migrated');
   }, 300_000);

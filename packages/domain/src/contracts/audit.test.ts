@@ -106,6 +106,9 @@ describe('auditDetailsText', () => {
     [{ reason: 'wrong_password' }, 'Motiv: parolă greșită'],
     [{ blocked: true }, 'Pacient blocat'],
     [{ blocked: false }, 'Pacient deblocat'],
+    [{ keepOverlap: true }, 'Păstrată peste o altă programare'],
+    // A yes/no without a text of its own: Romanian, never the English `true`.
+    [{ someFlag: true, otherFlag: false }, 'da; nu'],
     [{ fileNumber: 12 }, 'Fișa nr. 12'],
     [{ via: 'invite', endedSessions: 2 }, 'Prin invitație; Sesiuni închise: 2'],
     [{ roles: ['admin', 'medic'], source: 'setup' }, 'Roluri: admin, medic; Sursa: prima configurare'],

@@ -285,6 +285,8 @@ const FILTER_LABELS: Readonly<Record<string, string>> = {
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function word(value: unknown): string {
+  // A yes/no without a text of its own reads in Romanian, never as `true`/`false`.
+  if (typeof value === 'boolean') return value ? 'da' : 'nu';
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   if (CALENDAR_DAY.test(text)) return formatCalendarDay(text);
   return Object.hasOwn(WORDS, text) ? (WORDS[text] ?? text) : text;
@@ -370,6 +372,7 @@ const DETAIL_TEXTS: Readonly<Record<string, DetailText>> = {
   start: (value) => `Început: ${formatAuditTime(String(value))}`,
   end: (value) => `Sfârșit: ${formatAuditTime(String(value))}`,
   trimite_sms: (value) => (value === true ? 'Cu SMS de reamintire' : 'Fără SMS de reamintire'),
+  keepOverlap: (value) => (value === true ? 'Păstrată peste o altă programare' : null),
   // Money
   amountBani: (value) => (typeof value === 'number' ? `Sumă: ${formatLei(value)}` : null),
   amount_bani: (value) => (typeof value === 'number' ? `Sumă: ${formatLei(value)}` : null),

@@ -34,7 +34,7 @@ import {
   markPouchesReplaced,
   setBiologicalResult,
 } from './cycles.queries';
-import { findLocations } from '../locations/locations.queries';
+import { findLocation } from '../locations/locations.queries';
 import { findLiveInstrumentRows } from './instruments.queries';
 import { readSterilisationSettings } from './settings.service';
 import { auditActorOf, type Operator, type SterilisationDeps } from './sterilisation-deps';
@@ -253,10 +253,7 @@ async function autoclavesOfLocation(
 }
 
 async function requireLocation(db: Kysely<Database>, locationId: string): Promise<void> {
-  const locations = await findLocations(db);
-  if (!locations.some((location) => location.id === locationId)) {
-    throw new AppError(404, 'not_found', LOCATION_MESSAGES.notFound);
-  }
+  if (!(await findLocation(db, locationId))) throw new AppError(404, 'not_found', LOCATION_MESSAGES.notFound);
 }
 
 export async function recordDailyTest(

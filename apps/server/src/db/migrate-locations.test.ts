@@ -1,57 +1,26 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Migrator, type Kysely } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../test/build-test-app';
 import { createUser } from '../../test/factories';
-import { adminQuery, databaseUrl, testDataRoot } from '../../test/test-databases';
-import { connectDatabase, type DatabaseHandle } from './connect';
+import { migrateTo, migrationDatabases } from '../../test/migration-databases';
 import type { Database } from './database';
-import { currentSchema, type DialectName } from './dialect';
 import { migrateToLatest } from './migrate';
 import { FIRST_LOCATION_NAME } from './migrations/0028-locations';
-import { migrationProvider } from './migrations/index';
 
 // Issue 14: a single-clinic database migrated to locations becomes a group of one, without loss.
 for (const dialect of TEST_DIALECTS) {
   describe(`migration 0028-locations [${dialect}]`, () => {
-    let handle: DatabaseHandle | null = null;
-    let cleanup: (() => Promise<void>) | null = null;
-    afterEach(async () => {
-      await handle?.close();
-      await cleanup?.();
-      handle = null;
-      cleanup = null;
-    });
+    const databases = migrationDatabases(dialect);
+    afterEach(() => databases.closeAll());
 
     async function openFresh(): Promise<Kysely<Database>> {
-      if (dialect === 'postgres') {
-        const name = `odonto_loc_${randomBytes(6).toString('hex')}`;
-        await adminQuery(`create database ${name}`);
-        cleanup = () => adminQuery(`drop database if exists ${name} with (force)`);
-        handle = await connectDatabase({ kind: 'postgres', url: databaseUrl(name) });
-      } else {
-        const dir = await mkdtemp(join(testDataRoot(), 'odonto-loc-'));
-        cleanup = () => rm(dir, { recursive: true, force: true });
-        handle = await connectDatabase({ kind: 'sqlite', file: join(dir, 'odonto.sqlite') });
-      }
-      return handle.db;
-    }
-
-    async function migrateTo(db: Kysely<Database>, name: string, kind: DialectName): Promise<void> {
-      const migrator = new Migrator({
-        db,
-        provider: migrationProvider(kind),
-        migrationTableSchema: await currentSchema(db, kind),
-      });
-      const { error } = await migrator.migrateTo(name);
-      if (error) throw error;
+      return (await databases.open()).handle.db;
     }
 
     it('moves the clinic into one location with its address and phone, every appointment in it', async () => {
       const db = await openFresh();
-      await migrateTo(db, '0027-rate-limits', dialect);
+      await migrateTo(db, dialect, '0027-rate-limits');
 
       const at = '2026-03-02T09:00:00.000Z';
       const clinic = JSON.stringify({
@@ -151,7 +120,7 @@ for (const dialect of TEST_DIALECTS) {
 
     it('creates the first location with an empty address when the clinic saved none', async () => {
       const db = await openFresh();
-      await migrateTo(db, '0027-rate-limits', dialect);
+      await migrateTo(db, dialect, '0027-rate-limits');
       await migrateToLatest(db, dialect);
       const locations = await db.selectFrom('locations').select(['name', 'address', 'phone']).execute();
       expect(locations).toEqual([{ name: FIRST_LOCATION_NAME, address: '', phone: '' }]);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   defaultLocationId,
   isClinicGroup,
+  letterheadPlace,
   LOCATION_MESSAGES,
   locationInput,
   locationUpdate,
@@ -86,5 +87,37 @@ describe('defaultLocationId', () => {
     ['none when all are closed', { locations: [place('c', true)], mine: [] }, null, null],
   ])('%s', (_name, answer, asked, expected) => {
     expect(defaultLocationId(answer, asked)).toBe(expected);
+  });
+});
+
+describe('letterheadPlace', () => {
+  const clinic = { adresa: 'Str. Mării 5, Iași', telefon: '0232111222' };
+  const nord = {
+    ...place('nord'),
+    name: 'Sediul Nord',
+    address: 'Str. Nordului 1, Cluj',
+    phone: '0264000111',
+  };
+  const sud = { ...place('sud'), name: 'Sediul Sud' };
+  const group = { locations: [place('main'), nord, sud], mine: ['nord'] };
+  const own = { locationName: null, address: clinic.adresa, phone: clinic.telefon };
+  it.each([
+    ['the clinic’s own while the locations are not known', undefined, undefined, own],
+    ['the clinic’s own for one location', { locations: [nord], mine: [] }, undefined, own],
+    ['the clinic’s own when asked (an invoice)', group, null, own],
+    [
+      'the user’s own location in a group',
+      group,
+      undefined,
+      { locationName: 'Sediul Nord', address: 'Str. Nordului 1, Cluj', phone: '0264000111' },
+    ],
+    [
+      'the asked location, the clinic’s address and phone where it has none',
+      group,
+      'sud',
+      { locationName: 'Sediul Sud', address: clinic.adresa, phone: clinic.telefon },
+    ],
+  ])('%s', (_name, answer, locationId, expected) => {
+    expect(letterheadPlace(clinic, answer, locationId)).toEqual(expected);
   });
 });

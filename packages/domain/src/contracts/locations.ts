@@ -163,3 +163,35 @@ export function defaultLocationId(answer: LocationsAnswer, asked: string | null 
   const mine = open.find((place) => answer.mine.includes(place.id));
   return mine?.id ?? open[0]?.id ?? null;
 }
+
+/** Where a printed document's letterhead says the clinic is: a location's name, its address and phone. */
+export interface LetterheadPlace {
+  /** The location's name in a clinic group, null outside one (the letterhead names only the clinic). */
+  locationName: string | null;
+  address: string;
+  phone: string;
+}
+
+/**
+ * The place a printed letterhead shows (issue 14: a location's letterhead where it differs). In a clinic
+ * group: the location the document is printed for (`locationId`; not given: the user's own, as screens
+ * open), with its own address and phone, each falling back to the clinic's where the location left it
+ * empty. `null`, outside a group, or while the locations are not known: the clinic's own (an invoice's
+ * letterhead is the legal entity's, wherever it is printed).
+ */
+export function letterheadPlace(
+  clinic: { adresa: string; telefon: string },
+  answer: LocationsAnswer | undefined,
+  locationId?: string | null,
+): LetterheadPlace {
+  const own: LetterheadPlace = { locationName: null, address: clinic.adresa, phone: clinic.telefon };
+  if (locationId === null || answer === undefined || !isClinicGroup(answer.locations)) return own;
+  const id = defaultLocationId(answer, locationId);
+  const place = answer.locations.find((candidate) => candidate.id === id);
+  if (!place) return own;
+  return {
+    locationName: place.name,
+    address: place.address || clinic.adresa,
+    phone: place.phone || clinic.telefon,
+  };
+}

@@ -101,7 +101,8 @@ export function InvoiceSheet({
   printedAt: string;
 }) {
   return (
-    <PrintedDocument clinic={clinic} printedAt={printedAt} label={invoiceTitle(invoice)}>
+    // The legal entity's letterhead, wherever in a clinic group the invoice is printed.
+    <PrintedDocument clinic={clinic} locationId={null} printedAt={printedAt} label={invoiceTitle(invoice)}>
       <InvoiceContent invoice={invoice} />
     </PrintedDocument>
   );

@@ -5,6 +5,7 @@ import { DEFAULT_CLINIC, type ClinicSettings } from '@odonto/domain/contracts/cl
 import { alternativeTotals } from '@odonto/domain/plans';
 import { routes } from '../../app/router';
 import { makePatient, SLOW_SCREEN } from '../../test/patients';
+import { mockApi } from '../../test/mock-api';
 import { renderRoutes, renderWithProviders } from '../../test/render';
 import { resetPrintJob } from '../print/print-store';
 import { ACCEPTANCE_B, makePlan } from './acceptance-test-data';
@@ -87,6 +88,7 @@ describe('the printed plan and estimate', () => {
     };
     const third = { ...taxed, label: 'C' as const, title: 'Implant', totals: alternativeTotals(taxed) };
     const plan = makePlan({ alternatives: [...base.alternatives, third] });
+    mockApi({ 'GET /api/locations': { body: { locations: [], mine: [] } } });
     renderWithProviders(
       <PlanSheet
         plan={plan}

@@ -1,12 +1,20 @@
 import type { ReactNode } from 'react';
 import { clinicLogoUrl, type ClinicSettings } from '@odonto/domain/contracts/clinic';
+import { letterheadPlace } from '@odonto/domain/contracts/locations';
+import { useLocations } from '../locations/api';
 import { cssString, formatPrintTime } from './print-format';
 import classes from './print.module.css';
 
-/** The clinic's letterhead at the top of every printed document (from the clinic settings). */
-export function Letterhead({ clinic }: { clinic: ClinicSettings }) {
+/**
+ * The clinic's letterhead at the top of every printed document (from the clinic settings). In a clinic
+ * group it names the location the document is printed for, with that location's address and phone
+ * (`locationId`; not given: the user's own location; null: the clinic's own, as on an invoice).
+ */
+export function Letterhead({ clinic, locationId }: { clinic: ClinicSettings; locationId?: string | null }) {
+  const locations = useLocations();
+  const place = letterheadPlace(clinic, locations.data, locationId);
   const contact = [
-    clinic.telefon ? `Tel. ${clinic.telefon}` : '',
+    place.phone ? `Tel. ${place.phone}` : '',
     clinic.email ? `Email ${clinic.email}` : '',
   ].filter((part) => part !== '');
   return (
@@ -16,7 +24,8 @@ export function Letterhead({ clinic }: { clinic: ClinicSettings }) {
       ) : null}
       <div>
         <p className={classes.clinicName}>{clinic.nume}</p>
-        {clinic.adresa ? <p className={classes.clinicLine}>{clinic.adresa}</p> : null}
+        {place.locationName ? <p className={classes.clinicLine}>{place.locationName}</p> : null}
+        {place.address ? <p className={classes.clinicLine}>{place.address}</p> : null}
         {contact.length > 0 ? <p className={classes.clinicLine}>{contact.join(' · ')}</p> : null}
         {clinic.cui ? <p className={classes.clinicLine}>CUI {clinic.cui}</p> : null}
       </div>
@@ -53,12 +62,15 @@ export function PageSetup({
 /** A printed document: page set-up, letterhead, then the content. */
 export function PrintedDocument({
   clinic,
+  locationId,
   printedAt,
   label,
   isPreview = false,
   children,
 }: {
   clinic: ClinicSettings;
+  /** The location printed for, in a clinic group (see Letterhead). */
+  locationId?: string | null;
   printedAt: string;
   /** On screen (a modal's preview): no page set-up, which only the print-only area gives. */
   isPreview?: boolean;
@@ -69,7 +81,7 @@ export function PrintedDocument({
   return (
     <article className={classes.sheet} aria-label={label}>
       {isPreview ? null : <PageSetup printedAt={printedAt} clinicName={clinic.nume} label={label} />}
-      <Letterhead clinic={clinic} />
+      <Letterhead clinic={clinic} locationId={locationId} />
       {children}
     </article>
   );

@@ -16,17 +16,21 @@ export function CashReportSheet({
   clinic,
   printedAt,
   locationName,
+  locationId,
 }: {
   report: CashReport;
   clinic: ClinicSettings;
   printedAt: string;
   /** A clinic group's location the report is of (none: every location). */
   locationName?: string | undefined;
+  /** Its id: the letterhead is that location's (null: every location, the clinic's own). */
+  locationId?: string | null;
 }) {
   const cashier = report.userId ? report.users.find((line) => line.userId === report.userId) : undefined;
   return (
     <PrintedDocument
       clinic={clinic}
+      locationId={locationId}
       printedAt={printedAt}
       label={`Registru de casă ${formatCalendarDay(report.day)}`}
     >

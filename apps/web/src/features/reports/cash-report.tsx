@@ -148,6 +148,7 @@ export function CashReportTab() {
         clinic={clinic.data}
         printedAt={new Date().toISOString()}
         locationName={locationName}
+        locationId={location || null}
       />,
     );
   }

@@ -397,7 +397,11 @@ describeEachDialect('the money reports', ({ useApp }) => {
       validFrom: '2026-01-01',
     });
     await insertLocationRow(t().db, { id: 'nord', name: 'Sediul Nord' });
-    await insertLocationRow(t().db, { id: 'vechi', name: 'Sediul Vechi', archivedAt: '2026-03-01T09:00:00.000Z' });
+    await insertLocationRow(t().db, {
+      id: 'vechi',
+      name: 'Sediul Vechi',
+      archivedAt: '2026-03-01T09:00:00.000Z',
+    });
     const first = await t()
       .db.selectFrom('locations')
       .select('id')
@@ -465,7 +469,10 @@ describeEachDialect('the money reports', ({ useApp }) => {
         cookie: admin.cookie,
       });
       expect(response.statusCode, response.body).toBe(200);
-      return response.body.replace(/^\uFEFF/, '').split('\r\n').filter((line) => line !== '');
+      return response.body
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter((line) => line !== '');
     };
     expect(await csv('&sediu=nord')).toEqual([
       'Sediu;Medic;Data;Pacient;Lucrare;Încasat (lei);Comision (lei)',

@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import type { LocationsAnswer } from '@odonto/domain/contracts/locations';
-import type { PatientListResponse } from '@odonto/domain/contracts/patients';
+import type { Patient, PatientListResponse } from '@odonto/domain/contracts/patients';
+import type { PriceListAnswer } from '@odonto/domain/contracts/price-list';
 import { DEMO_USERS, expect, test } from '../fixtures';
-import { API_HEADERS } from '../support/patients';
+import { API_HEADERS, uniquePhone, uniqueWord } from '../support/patients';
 
 /** Adds a location through the admin call and answers the clinic's locations as they then are. */
 async function addLocation(page: Page, origin: string, name: string): Promise<LocationsAnswer> {
@@ -131,4 +132,75 @@ test('a clinic group: the sterilisation register, the patient list, the revenue 
   await page.getByRole('option', { name: 'Sediul Nord' }).click();
   await expect(page.getByRole('heading', { name: /Registru de casă — .* · Sediul Nord/ })).toBeVisible();
   await expect(payment).toHaveCount(1);
+});
+
+test('a clinic group: the commissions report of one location', async ({ page, startOwnApp, signIn }) => {
+  test.setTimeout(180_000);
+  const app = await startOwnApp({ seed: 'demo' });
+  await signIn(page, DEMO_USERS.admin, app.url);
+  const nord = idOf(await addLocation(page, app.url, 'Sediul Nord'), 'Sediul Nord');
+
+  // A doctor at 20 %; a charge is made where its doctor works when the patient has no appointment that day.
+  const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Bucharest' });
+  const doctors = (await (await page.request.get(`${app.url}/api/get-medici`)).json()) as { _id: string }[];
+  const doctorId = doctors[0]?._id ?? '';
+  const rate = await page.request.post(`${app.url}/api/cont-setari/comisioane`, {
+    data: { doctorId, rateBp: 2000, validFrom: today },
+    headers: API_HEADERS,
+  });
+  expect(rate.status(), await rate.text()).toBe(201);
+  const list = (await (await page.request.get(`${app.url}/api/price-list`)).json()) as PriceListAnswer;
+  const priced = list.items.find((item) => item.price !== null && item.price.amountBani > 0);
+  if (!priced) throw new Error('the demo price list has no priced item');
+
+  /** A new patient charged by the doctor working at `locationIds` (none: every location), paid in full. */
+  async function paidWork(locationIds: string[]): Promise<string> {
+    const placed = await page.request.put(`${app.url}/api/users/${doctorId}/locations`, {
+      data: { locationIds },
+      headers: API_HEADERS,
+    });
+    expect(placed.status(), await placed.text()).toBe(200);
+    const saved = await page.request.post(`${app.url}/api/save-pacient`, {
+      data: { nume: 'Comision', prenume: uniqueWord(), telefon: uniquePhone() },
+      headers: API_HEADERS,
+    });
+    expect(saved.status(), await saved.text()).toBe(201);
+    const patient = (await saved.json()) as Patient;
+    const charged = await page.request.post(`${app.url}/api/cont/${patient._id}/taxe`, {
+      data: { priceItemId: priced?.id, doctorId },
+      headers: API_HEADERS,
+    });
+    expect(charged.status(), await charged.text()).toBe(201);
+    const paid = await page.request.post(`${app.url}/api/cont/${patient._id}/plati`, {
+      data: { method: 'card', amountBani: priced?.price?.amountBani },
+      headers: API_HEADERS,
+    });
+    expect(paid.status(), await paid.text()).toBe(201);
+    return `${patient.nume} ${patient.prenume}`;
+  }
+  const atNord = await paidWork([nord]);
+  const atMain = await paidWork([]);
+
+  await page.goto(`${app.url}/rapoarte?tab=comisioane`);
+  const lines = page.getByRole('table', { name: 'Detaliul comisioanelor' });
+  const nordLine = lines.getByRole('row').filter({ hasText: atNord });
+  const mainLine = lines.getByRole('row').filter({ hasText: atMain });
+  await expect(nordLine).toHaveCount(1);
+  await expect(mainLine).toHaveCount(1);
+  const location = page.getByRole('combobox', { name: 'Sediu', exact: true });
+  await expect(location).toHaveValue('');
+  await expect(location).toHaveAttribute('placeholder', 'Toate sediile');
+  await location.click();
+  await page.getByRole('option', { name: 'Sediul Nord' }).click();
+  await expect(mainLine).toHaveCount(0);
+  await expect(nordLine).toHaveCount(1);
+  await expect(lines.getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+    'href',
+    new RegExp(`sediu=${nord}`),
+  );
+  await location.click();
+  await page.getByRole('option', { name: 'Sediul principal' }).click();
+  await expect(nordLine).toHaveCount(0);
+  await expect(mainLine).toHaveCount(1);
 });

@@ -33,9 +33,18 @@ export const cashReportQuery = z.strictObject({
 });
 export type CashReportQuery = z.input<typeof cashReportQuery>;
 
-/** GET /api/rapoarte/venituri?luna=YYYY-MM and /api/rapoarte/comisioane?luna=YYYY-MM */
+/** GET /api/rapoarte/venituri?luna=YYYY-MM */
 export const monthReportQuery = z.strictObject({ luna: month, format });
 export type MonthReportQuery = z.input<typeof monthReportQuery>;
+
+/** GET /api/rapoarte/comisioane?luna=YYYY-MM[&sediu=][&format=] */
+export const commissionsReportQuery = z.strictObject({
+  luna: month,
+  /** A clinic group's open location (issue 14): the allocations to the charges made there. */
+  sediu: z.string().trim().min(1).max(100).optional(),
+  format,
+});
+export type CommissionsReportQuery = z.input<typeof commissionsReportQuery>;
 
 /** GET /api/rapoarte/creante?page= (the export holds every row) */
 export const receivablesQuery = z.strictObject({
@@ -226,6 +235,8 @@ export type CommissionLine = z.infer<typeof commissionLine>;
 export const commissionsReport = z.object({
   month: z.string(),
   scope,
+  /** The location the report is narrowed to (`sediu`), or null: every location. */
+  location: z.object({ id: z.string(), name: z.string() }).nullable(),
   doctors: z.array(commissionDoctorLine),
   lines: z.array(commissionLine),
   totals: z.object({ allocatedBani: money, commissionBani: money }),

@@ -149,18 +149,22 @@ export function plansTable(report: PlansReport): ReportTable {
   };
 }
 
+/** The commissions' lines; narrowed to a location (a clinic group), every row names it in a first column. */
 export function commissionsTable(report: CommissionsReport): ReportTable {
+  const header = ['Medic', 'Data', 'Pacient', 'Lucrare', 'Încasat (lei)', 'Comision (lei)'];
+  const rows = report.lines.map((line) => [
+    line.doctorName,
+    formatCalendarDay(toIsoDay(line.createdAt)),
+    line.patientName,
+    line.description,
+    exportAmount(line.allocatedBani),
+    exportAmount(line.commissionBani),
+  ]);
+  const { location } = report;
   return {
     fileName: `comisioane-${report.month}`,
     sheet: 'Comisioane',
-    header: ['Medic', 'Data', 'Pacient', 'Lucrare', 'Încasat (lei)', 'Comision (lei)'],
-    rows: report.lines.map((line) => [
-      line.doctorName,
-      formatCalendarDay(toIsoDay(line.createdAt)),
-      line.patientName,
-      line.description,
-      exportAmount(line.allocatedBani),
-      exportAmount(line.commissionBani),
-    ]),
+    header: location ? ['Sediu', ...header] : header,
+    rows: location ? rows.map((row) => [location.name, ...row]) : rows,
   };
 }

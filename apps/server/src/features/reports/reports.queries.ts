@@ -23,12 +23,21 @@ const total = (column: string) => sql<string>`coalesce(sum(${sql.ref(column)}), 
 // ---- daily cash report ------------------------------------------------------------------------------
 
 /**
+ * The location a report is narrowed to in a clinic group (`?sediu=`). Money recorded before the clinic had
+ * locations has none and counts at its first location (`isFirst`), as the revenue report groups it.
+ */
+export interface ReportLocation {
+  id: string;
+  isFirst: boolean;
+}
+
+/**
  * Whose payments a cash report counts: one cashier's (`userId`), and in a clinic group one location's. The
  * payments taken before the clinic had locations have none and count at its first location.
  */
 export interface CashScope {
   userId: string | null;
-  location: { id: string; isFirst: boolean } | null;
+  location: ReportLocation | null;
 }
 
 function inCashScope(eb: ExpressionBuilder<Database, 'payments'>, scope: CashScope) {
@@ -313,23 +322,40 @@ export async function sumDonePlanItems(
 
 // ---- doctor commissions -----------------------------------------------------------------------------
 
-function commissionsIn(db: Kysely<Database>, range: { start: string; end: string }, doctorId: string | null) {
-  return db
+/** Whose commissions a report counts: one doctor's (`doctorId`), and in a clinic group one location's. */
+export interface CommissionsScope {
+  doctorId: string | null;
+  /** The allocations to the charges made at that location (a charge without one: at the first). */
+  location: ReportLocation | null;
+}
+
+function chargeAt(location: ReportLocation) {
+  return (eb: ExpressionBuilder<Database, 'charges'>) => {
+    const at = eb('charges.location_id', '=', location.id);
+    return location.isFirst ? eb.or([at, eb('charges.location_id', 'is', null)]) : at;
+  };
+}
+
+function commissionsIn(db: Kysely<Database>, range: { start: string; end: string }, scope: CommissionsScope) {
+  const { doctorId, location } = scope;
+  const query = db
     .selectFrom('allocations')
+    .innerJoin('charges', 'charges.id', 'allocations.charge_id')
     .leftJoin('users', 'users.id', 'allocations.doctor_id')
     .where('allocations.doctor_id', 'is not', null)
     .where('allocations.created_at', '>=', range.start)
     .where('allocations.created_at', '<', range.end)
-    .$if(doctorId !== null, (query) => query.where('allocations.doctor_id', '=', doctorId));
+    .$if(doctorId !== null, (narrowed) => narrowed.where('allocations.doctor_id', '=', doctorId));
+  return location === null ? query : query.where(chargeAt(location));
 }
 
 /** Per doctor: allocations in the month, what they settled and the commission on it. */
 export async function sumCommissions(
   db: Kysely<Database>,
   range: { start: string; end: string },
-  doctorId: string | null,
+  scope: CommissionsScope,
 ) {
-  return commissionsIn(db, range, doctorId)
+  return commissionsIn(db, range, scope)
     .select([
       'allocations.doctor_id',
       'users.nume',
@@ -346,10 +372,9 @@ export async function sumCommissions(
 export async function findCommissionLines(
   db: Kysely<Database>,
   range: { start: string; end: string },
-  doctorId: string | null,
+  scope: CommissionsScope,
 ) {
-  return commissionsIn(db, range, doctorId)
-    .innerJoin('charges', 'charges.id', 'allocations.charge_id')
+  return commissionsIn(db, range, scope)
     .innerJoin('patients', 'patients.id', 'charges.patient_id')
     .select([
       'allocations.id',

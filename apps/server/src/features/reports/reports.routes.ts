@@ -4,6 +4,7 @@ import {
   cashReport,
   cashReportQuery,
   commissionsReport,
+  commissionsReportQuery,
   monthReportQuery,
   plansReport,
   plansReportQuery,
@@ -168,15 +169,17 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Doctor commissions of a month: per doctor, with the allocations behind them',
         description:
-          'From the commission recorded on each allocation (rates: /api/cont-setari/comisioane).' +
+          'From the commission recorded on each allocation (rates: /api/cont-setari/comisioane). In a clinic ' +
+          'group `sediu` keeps the allocations to the charges made at that location (charges from before ' +
+          'the clinic had locations count at the first one); 422 for an unknown or closed location.' +
           EXPORT_NOTE,
         produces: FILE_TYPES,
-        querystring: monthReportQuery,
-        response: { 200: commissionsReport, ...errorResponses(400, 401, 403) },
+        querystring: commissionsReportQuery,
+        response: { 200: commissionsReport, ...errorResponses(400, 401, 403, 422) },
       },
     },
     async (request, reply) => {
-      const report = await reports.commissionsReport(deps, scopeOf(request, reportScope), request.query.luna);
+      const report = await reports.commissionsReport(deps, scopeOf(request, reportScope), request.query);
       return send(reply, report, request.query.format, commissionsTable);
     },
   );

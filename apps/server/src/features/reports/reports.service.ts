@@ -40,6 +40,8 @@ import {
   toNumber,
   userExists,
   type CashScope,
+  type CommissionsScope,
+  type ReportLocation,
 } from './reports.queries';
 
 export interface ReportsDeps {
@@ -319,17 +321,40 @@ export async function plansReport(
   };
 }
 
-/** GET /api/rapoarte/comisioane: per doctor, the commissions on the payments allocated in the month. */
+/**
+ * A report's location in a clinic group (`sediu`): an open one, else 422. Charges recorded before the clinic
+ * had locations count at its first location, as in the revenue report.
+ */
+async function openReportLocation(
+  db: Kysely<Database>,
+  locationId: string,
+): Promise<ReportLocation & { name: string }> {
+  const locations = await findLocations(db);
+  const location = locations.find((place) => place.id === locationId);
+  if (!location || location.archived_at !== null) {
+    throw new AppError(422, 'unprocessable', LOCATION_MESSAGES.notFound, {
+      fields: { sediu: LOCATION_MESSAGES.notFound },
+    });
+  }
+  return { id: location.id, name: location.name, isFirst: locations[0]?.id === location.id };
+}
+
+/**
+ * GET /api/rapoarte/comisioane: per doctor, the commissions on the payments allocated in the month; with
+ * `sediu`, only the allocations to the charges made at that location.
+ */
 export async function commissionsReport(
   deps: ReportsDeps,
   scope: ReportScope,
-  month: string,
+  query: { luna: string; sediu?: string | undefined },
 ): Promise<CommissionsReport> {
-  const doctorId = narrowedTo(scope);
+  const month = query.luna;
+  const location = query.sediu === undefined ? null : await openReportLocation(deps.db, query.sediu);
+  const counted: CommissionsScope = { doctorId: narrowedTo(scope), location };
   const range = monthInstants(month);
   const [doctors, lines] = await Promise.all([
-    sumCommissions(deps.db, range, doctorId),
-    findCommissionLines(deps.db, range, doctorId),
+    sumCommissions(deps.db, range, counted),
+    findCommissionLines(deps.db, range, counted),
   ]);
   const doctorLines = doctors.map((row) => ({
     doctorId: row.doctor_id ?? '',
@@ -341,6 +366,7 @@ export async function commissionsReport(
   return {
     month,
     scope: scope.kind,
+    location: location && { id: location.id, name: location.name },
     doctors: doctorLines,
     lines: lines.map((row) => ({
       allocationId: row.id,

@@ -148,3 +148,40 @@ export async function insertPlanCharge(
     })
     .execute();
 }
+
+/** A charge of `doctorId` on `day` at `locationId` (null: recorded before the clinic had locations). */
+export async function insertChargeAt(
+  db: Kysely<Database>,
+  options: {
+    patientId: string;
+    doctorId: string;
+    locationId: string | null;
+    description: string;
+    amountBani: number;
+    day: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('charges')
+    .values({
+      id: randomUUID(),
+      patient_id: options.patientId,
+      location_id: options.locationId,
+      history_entry_id: null,
+      plan_id: null,
+      plan_item_id: null,
+      price_item_id: null,
+      doctor_id: options.doctorId,
+      description: options.description,
+      teeth: '[]',
+      quantity: 1,
+      amount_bani: options.amountBani,
+      vat_rate_bp: null,
+      day: options.day,
+      reverses_id: null,
+      reason: null,
+      created_by: null,
+      created_at: `${options.day}T08:00:00.000Z`,
+    })
+    .execute();
+}

@@ -13,7 +13,12 @@ import { describeEachDialect } from '../../../test/build-test-app';
 import { createUser, insertLocationRow } from '../../../test/factories';
 import { call, errorOf, loginAs } from '../../../test/http';
 import { insertPatientRow } from '../../../test/stored-files';
-import { insertAcceptedPlan, insertPlanCharge, insertPricedItem } from './reports.test-support';
+import {
+  insertAcceptedPlan,
+  insertChargeAt,
+  insertPlanCharge,
+  insertPricedItem,
+} from './reports.test-support';
 
 describeEachDialect('the money reports', ({ useApp }) => {
   const t = useApp();
@@ -380,6 +385,112 @@ describeEachDialect('the money reports', ({ useApp }) => {
     expect(
       (await get<CommissionsReport>(admin.cookie, '/api/rapoarte/comisioane?luna=2026-04')).lines,
     ).toEqual([]);
+  });
+
+  it('a clinic group: the commissions of one location, its charges from before locations at the first', async () => {
+    t().clock.set('2026-03-02T09:00:00.000Z');
+    const admin = await signIn(['admin'], 'Admin Clinică');
+    const ana = await signIn(['medic'], 'Dr. Ana Pop');
+    await post(admin.cookie, '/api/cont-setari/comisioane', {
+      doctorId: ana.user.id,
+      rateBp: 3000,
+      validFrom: '2026-01-01',
+    });
+    await insertLocationRow(t().db, { id: 'nord', name: 'Sediul Nord' });
+    await insertLocationRow(t().db, {
+      id: 'vechi',
+      name: 'Sediul Vechi',
+      archivedAt: '2026-03-01T09:00:00.000Z',
+    });
+    const first = await t()
+      .db.selectFrom('locations')
+      .select('id')
+      .orderBy('position')
+      .executeTakeFirstOrThrow();
+    const charges: [string | null, string, number][] = [
+      [null, 'Obturație (înainte de sedii)', 10_000],
+      ['nord', 'Coroană Nord', 20_000],
+      [first.id, 'Detartraj', 5_000],
+    ];
+    for (const [locationId, description, amountBani] of charges) {
+      const patientId = await insertPatientRow(t().db);
+      await insertChargeAt(t().db, {
+        patientId,
+        doctorId: ana.user.id,
+        locationId,
+        description,
+        amountBani,
+        day: '2026-03-01',
+      });
+      await post(admin.cookie, `/api/cont/${patientId}/plati`, { method: 'card', amountBani });
+      t().clock.advanceMinutes(1);
+    }
+
+    const commissions = (cookie: string, query: string) =>
+      get<CommissionsReport>(cookie, `/api/rapoarte/comisioane?luna=2026-03${query}`);
+    const shown = (report: CommissionsReport) => [
+      report.location,
+      report.lines.map((line) => [line.description, line.allocatedBani, line.commissionBani]),
+      report.doctors.map((line) => [line.doctorName, line.count, line.allocatedBani, line.commissionBani]),
+      report.totals,
+    ];
+    expect(shown(await commissions(admin.cookie, ''))).toEqual([
+      null,
+      [
+        ['Obturație (înainte de sedii)', 10_000, 3000],
+        ['Coroană Nord', 20_000, 6000],
+        ['Detartraj', 5_000, 1500],
+      ],
+      [['Dr. Ana Pop', 3, 35_000, 10_500]],
+      { allocatedBani: 35_000, commissionBani: 10_500 },
+    ]);
+    expect(shown(await commissions(admin.cookie, '&sediu=nord'))).toEqual([
+      { id: 'nord', name: 'Sediul Nord' },
+      [['Coroană Nord', 20_000, 6000]],
+      [['Dr. Ana Pop', 1, 20_000, 6000]],
+      { allocatedBani: 20_000, commissionBani: 6000 },
+    ]);
+    expect(shown(await commissions(admin.cookie, `&sediu=${first.id}`))).toEqual([
+      { id: first.id, name: 'Sediul principal' },
+      [
+        ['Obturație (înainte de sedii)', 10_000, 3000],
+        ['Detartraj', 5_000, 1500],
+      ],
+      [['Dr. Ana Pop', 2, 15_000, 4500]],
+      { allocatedBani: 15_000, commissionBani: 4500 },
+    ]);
+    // A doctor's own report narrows the same way.
+    const own = await commissions(ana.cookie, '&sediu=nord');
+    expect([own.scope, own.lines.map((line) => line.description)]).toEqual(['own', ['Coroană Nord']]);
+
+    const csv = async (query: string) => {
+      const response = await call(t().app, {
+        url: `/api/rapoarte/comisioane?luna=2026-03&format=csv${query}`,
+        cookie: admin.cookie,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.body
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter((line) => line !== '');
+    };
+    expect(await csv('&sediu=nord')).toEqual([
+      'Sediu;Medic;Data;Pacient;Lucrare;Încasat (lei);Comision (lei)',
+      expect.stringMatching(/^Sediul Nord;Dr\. Ana Pop;02\.03\.2026;[^;]+;Coroană Nord;200,00;60,00$/),
+    ]);
+    const all = await csv('');
+    expect(all[0]).toBe('Medic;Data;Pacient;Lucrare;Încasat (lei);Comision (lei)');
+    expect(all).toHaveLength(4);
+
+    for (const sediu of ['nicaieri', 'vechi']) {
+      const refused = await call(t().app, {
+        url: `/api/rapoarte/comisioane?luna=2026-03&sediu=${sediu}`,
+        cookie: admin.cookie,
+      });
+      expect(refused.statusCode, sediu).toBe(422);
+      expect(errorOf(refused).message).toBe(LOCATION_MESSAGES.notFound);
+      expect(errorOf(refused).fields).toEqual({ sediu: LOCATION_MESSAGES.notFound });
+    }
   });
 
   it('treatment plans accepted vs done, per month and doctor', async () => {

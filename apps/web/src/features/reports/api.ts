@@ -22,7 +22,7 @@ export const reportKeys = {
   revenue: (month: string) => ['reports', 'venituri', month] as const,
   receivables: (page: number) => ['reports', 'creante', page] as const,
   plans: (from: string, to: string) => ['reports', 'planuri', from, to] as const,
-  commissions: (month: string) => ['reports', 'comisioane', month] as const,
+  commissions: (month: string, location: string) => ['reports', 'comisioane', month, location] as const,
   settings: ['reports', 'commission-settings'] as const,
   doctors: ['reports', 'doctors'] as const,
 };
@@ -82,10 +82,14 @@ export function usePlansReport(from: string, to: string) {
   );
 }
 
-/** GET /api/rapoarte/comisioane */
-export function useCommissionsReport(month: string) {
+/** GET /api/rapoarte/comisioane: a month's commissions, of one location of a clinic group when `location` is. */
+export function useCommissionsReport(month: string, location = '') {
   return useQuery(
-    reportQuery(reportKeys.commissions(month), reportUrl('comisioane', { luna: month }), commissionsReport),
+    reportQuery(
+      reportKeys.commissions(month, location),
+      reportUrl('comisioane', { luna: month, sediu: location }),
+      commissionsReport,
+    ),
   );
 }
 

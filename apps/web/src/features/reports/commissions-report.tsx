@@ -1,8 +1,10 @@
-import { Group, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Group, Select, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
+import { isClinicGroup, openLocations } from '@odonto/domain/contracts/locations';
 import { formatCalendarDay, toIsoDay } from '@odonto/domain/dates';
 import { formatLei } from '@odonto/domain/money';
 import { isMonth } from '@odonto/domain/reports';
+import { useLocations } from '../locations/api';
 import { useCommissionsReport } from './api';
 import { CommissionRates } from './commission-rates';
 import { ExportButtons, monthOfDay, ReportState } from './report-parts';
@@ -11,18 +13,37 @@ import { ExportButtons, monthOfDay, ReportState } from './report-parts';
 export function CommissionsReportTab({ canSetRates }: { canSetRates: boolean }) {
   const [month, setMonth] = useState(() => monthOfDay(toIsoDay(new Date())));
   const validMonth = isMonth(month) ? month : monthOfDay(toIsoDay(new Date()));
-  const report = useCommissionsReport(validMonth);
+  const [location, setLocation] = useState('');
+  const report = useCommissionsReport(validMonth, location);
+  const locations = useLocations().data;
+  // A clinic group's locations (issue 14): the commissions on the work done at one of them.
+  const locationChoices =
+    locations && isClinicGroup(locations.locations)
+      ? openLocations(locations.locations).map((place) => ({ value: place.id, label: place.name }))
+      : null;
   const data = report.data;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
-        <TextInput
-          type="month"
-          label="Luna"
-          value={month}
-          onChange={(event) => setMonth(event.currentTarget.value)}
-        />
-        <ExportButtons report="comisioane" params={{ luna: validMonth }} />
+        <Group align="flex-end">
+          <TextInput
+            type="month"
+            label="Luna"
+            value={month}
+            onChange={(event) => setMonth(event.currentTarget.value)}
+          />
+          {locationChoices ? (
+            <Select
+              label="Sediu"
+              placeholder="Toate sediile"
+              data={locationChoices}
+              value={location || null}
+              onChange={(value) => setLocation(value ?? '')}
+              clearable
+            />
+          ) : null}
+        </Group>
+        <ExportButtons report="comisioane" params={{ luna: validMonth, sediu: location }} />
       </Group>
       <ReportState error={report.error} isLoading={report.isLoading} />
       {data ? (

@@ -92,6 +92,7 @@ const RECEIVABLES: ReceivablesReport = {
 const COMMISSIONS: CommissionsReport = {
   month: TODAY.slice(0, 7),
   scope: 'all',
+  location: null,
   doctors: [
     { doctorId: 'd1', doctorName: 'Dr. Ana Pop', count: 2, allocatedBani: 40_000, commissionBani: 12_000 },
   ],

@@ -132,6 +132,12 @@ test('a clinic group: the sterilisation register, the patient list, the revenue 
   await page.getByRole('option', { name: 'Sediul Nord' }).click();
   await expect(page.getByRole('heading', { name: /Registru de casă — .* · Sediul Nord/ })).toBeVisible();
   await expect(payment).toHaveCount(1);
+
+  // Its print is on that location's letterhead: its name, address and the clinic's name.
+  await page.getByRole('button', { name: 'Tipărește registrul' }).click();
+  const letterhead = page.getByTestId('print-area').getByTestId('letterhead');
+  await expect(letterhead).toContainText('Sediul Nord');
+  await expect(letterhead).toContainText('Str. Nordului 1, Cluj-Napoca');
 });
 
 test('a clinic group: the commissions report of one location', async ({ page, startOwnApp, signIn }) => {
@@ -203,4 +209,84 @@ test('a clinic group: the commissions report of one location', async ({ page, st
   await page.getByRole('option', { name: 'Sediul principal' }).click();
   await expect(nordLine).toHaveCount(0);
   await expect(mainLine).toHaveCount(1);
+});
+
+// A server of its own (it adds a location). A cashier of several locations chooses where the money is taken.
+test('a clinic group: a payment and a refund taken at the chosen location (Sediu), in that location’s cash report', async ({
+  page,
+  startOwnApp,
+  signIn,
+}) => {
+  test.setTimeout(180_000);
+  const app = await startOwnApp({ seed: 'demo' });
+  await signIn(page, DEMO_USERS.admin, app.url);
+  const list = (await (await page.request.get(`${app.url}/api/pacienti`)).json()) as PatientListResponse;
+  const patient = list.pacienti[0];
+  expect(patient).toBeDefined();
+  const accountUrl = `${app.url}/pacienti/cont/${patient?._id ?? ''}`;
+
+  // One location: the payment form has no "Sediu".
+  await page.goto(accountUrl);
+  await page.getByRole('button', { name: 'Încasare' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Încasare' });
+  await expect(dialog.getByRole('textbox', { name: /Suma/ })).toBeVisible();
+  await expect(dialog.getByRole('combobox', { name: 'Sediu' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Renunță' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Two locations; the admin works at every one: "Sediu" offers both, their first one chosen.
+  await addLocation(page, app.url, 'Sediul Nord');
+  await page.goto(accountUrl);
+  await page.getByRole('button', { name: 'Încasare' }).click();
+  dialog = page.getByRole('dialog', { name: 'Încasare' });
+  const desk = dialog.getByRole('combobox', { name: 'Sediu' });
+  await expect(desk).toHaveValue('Sediul principal');
+  await desk.click();
+  await page.getByRole('option', { name: 'Sediul Nord' }).click();
+  await expect(desk).toHaveValue('Sediul Nord');
+  await dialog.getByRole('textbox', { name: /Suma/ }).fill('67,89');
+  await dialog.getByRole('switch', { name: /Avans/ }).check();
+  await dialog.getByRole('button', { name: 'Încasează' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Its receipt names the location where the cash was taken.
+  const table = page.getByRole('table', { name: 'Contul pacientului' });
+  const cashRow = table.getByRole('row').filter({ hasText: '67,89 lei' });
+  await cashRow.getByRole('button', { name: 'Chitanță' }).click();
+  const sheet = page.getByTestId('print-area');
+  await expect(sheet).toHaveAttribute('data-print-kind', 'receipt');
+  await expect(sheet.getByText('Sediul Nord, Str. Nordului 1, Cluj-Napoca')).toBeAttached();
+
+  // Part of the advance given back at Nord too.
+  await page.getByRole('button', { name: 'Rambursare' }).click();
+  const refund = page.getByRole('dialog', { name: 'Rambursare avans' });
+  const refundDesk = refund.getByRole('combobox', { name: 'Sediu' });
+  await expect(refundDesk).toHaveValue('Sediul principal');
+  await refundDesk.click();
+  await page.getByRole('option', { name: 'Sediul Nord' }).click();
+  await refund.getByRole('textbox', { name: /Suma/ }).fill('12,34');
+  await refund.getByRole('textbox', { name: 'Motiv' }).fill('Tratament amânat');
+  await refund.getByRole('button', { name: 'Rambursează' }).click();
+  await expect(refund).toBeHidden();
+
+  // The cash report of Nord has both; the first location's has neither.
+  await page.goto(`${app.url}/rapoarte`);
+  const payments = page.getByRole('table', { name: 'Plățile zilei' });
+  const paid = payments.getByRole('row').filter({ hasText: '67,89 lei' });
+  const refunded = payments
+    .getByRole('row')
+    .filter({ hasText: 'rambursare' })
+    .filter({ hasText: '12,34 lei' });
+  await expect(paid).toHaveCount(1);
+  const cashDesk = page.getByRole('combobox', { name: 'Sediu', exact: true });
+  await cashDesk.click();
+  await page.getByRole('option', { name: 'Sediul Nord' }).click();
+  await expect(page.getByRole('heading', { name: /Registru de casă — .* · Sediul Nord/ })).toBeVisible();
+  await expect(paid).toHaveCount(1);
+  await expect(refunded).toHaveCount(1);
+  await cashDesk.click();
+  await page.getByRole('option', { name: 'Sediul principal' }).click();
+  await expect(page.getByRole('heading', { name: /Registru de casă — .* · Sediul principal/ })).toBeVisible();
+  await expect(paid).toHaveCount(0);
+  await expect(refunded).toHaveCount(0);
 });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { PAYMENT_METHODS } from '../ledger';
 import { amountBani, percentBp, signedAmountBani } from '../money';
 import { TOOTH_IDS } from '../teeth';
+import { LOCATION_MESSAGES } from './locations';
 
 export const LEDGER_MESSAGES = {
   patientNotFound: 'Pacientul nu a fost găsit.',
@@ -45,6 +46,11 @@ const reason = z
   .max(500, LEDGER_MESSAGES.reasonTooLong);
 const positiveAmount = amountBani.min(1, LEDGER_MESSAGES.amountPositive);
 const method = z.enum(PAYMENT_METHODS, LEDGER_MESSAGES.method);
+/**
+ * Where the money is taken (issue 14): an open location the cashier works at. Left out: the cashier's first
+ * open location, else the clinic's first.
+ */
+const sediuId = z.string(LOCATION_MESSAGES.required).trim().min(1, LOCATION_MESSAGES.required).max(100);
 
 export const BALANCE_KINDS = ['de plată', 'avans', 'achitat'] as const;
 
@@ -138,6 +144,7 @@ export const paymentRequest = z.strictObject({
   /** The charges to settle, in the order picked; otherwise the oldest open ones. */
   chargeIds: z.array(id).max(500).optional(),
   note: z.string().trim().max(500, LEDGER_MESSAGES.noteTooLong).default(''),
+  sediuId: sediuId.optional(),
 });
 export type PaymentRequest = z.input<typeof paymentRequest>;
 
@@ -153,7 +160,12 @@ export const reversalRequest = z.strictObject({ reason });
 export type ReversalRequest = z.input<typeof reversalRequest>;
 
 /** POST /api/cont/{patientId}/rambursare: gives back (part of) the advance held. */
-export const refundRequest = z.strictObject({ method, amountBani: positiveAmount, reason });
+export const refundRequest = z.strictObject({
+  method,
+  amountBani: positiveAmount,
+  reason,
+  sediuId: sediuId.optional(),
+});
 export type RefundRequest = z.input<typeof refundRequest>;
 
 /** POST /api/cont/{patientId}/taxe: a manual charge for an item of the price list. */
@@ -189,6 +201,8 @@ export const receiptResponse = z.object({
   amountWords: z.string(),
   description: z.string(),
   cashierName: z.string(),
+  /** Where the money was taken, in a clinic group (two or more open locations); null otherwise. */
+  location: z.object({ name: z.string(), address: z.string() }).nullable(),
 });
 export type ReceiptResponse = z.infer<typeof receiptResponse>;
 

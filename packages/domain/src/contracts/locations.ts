@@ -19,6 +19,7 @@ export const LOCATION_MESSAGES = {
   hoursOrder: 'Ora de închidere este după ora de deschidere.',
   lastOpen: 'Ultimul sediu deschis nu poate fi închis.',
   closed: 'Sediul ales este închis.',
+  notYours: 'Nu lucrați la sediul ales.',
   required: 'Alegeți sediul.',
   stale: 'Sediul a fost modificat între timp de altcineva. Redeschideți-l pentru a vedea modificările.',
   chairNotFound: 'Cabinetul nu a fost găsit.',

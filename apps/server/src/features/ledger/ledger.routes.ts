@@ -77,10 +77,12 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Takes a payment: settles the picked (or the oldest open) charges, the rest is an advance',
         description:
           'An advance (`isAdvance`) settles nothing. Cash takes the next receipt number of the series, without ' +
-          'gaps. 400 invalid amount or a picked charge that is not open, 404 unknown patient.',
+          'gaps. `sediuId` is where the money is taken (a clinic group); left out, the cashier’s first open ' +
+          'location, else the clinic’s first. 400 invalid amount or a picked charge that is not open, 404 ' +
+          'unknown patient, 422 a `sediuId` that is unknown, closed or not one the user works at.',
         params: patientParams,
         body: paymentRequest,
-        response: { 201: paymentResponse, ...errorResponses(400, 401, 403, 404) },
+        response: { 201: paymentResponse, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
     async (request, reply) => {
@@ -116,10 +118,12 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Refunds part or all of the advance held: a negative payment with a reason',
-        description: '409 when the patient holds no advance or the amount is above it.',
+        description:
+          '`sediuId` is where the money is given back, as for a payment. 409 when the patient holds no ' +
+          'advance or the amount is above it; 422 a `sediuId` that is unknown, closed or not the user’s.',
         params: patientParams,
         body: refundRequest,
-        response: { 201: paymentResponse, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: paymentResponse, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) => {
@@ -176,7 +180,8 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The receipt (chitanță) of a cash payment, to print: series, number, amount in words',
         description:
-          'Writes a `receipt_print` audit row. 404 unknown payment, or a payment that is not cash.',
+          'In a clinic group it names the location where the money was taken. Writes a `receipt_print` ' +
+          'audit row. 404 unknown payment, or a payment that is not cash.',
         params: paymentParams,
         response: { 200: receiptResponse, ...errorResponses(400, 401, 403, 404) },
       },

@@ -12,6 +12,7 @@ import {
   type refundRequest,
 } from '@odonto/domain/contracts/ledger';
 import { toIsoDay } from '@odonto/domain/dates';
+import { LOCATION_MESSAGES } from '@odonto/domain/contracts/locations';
 import { allocatePayment } from '@odonto/domain/ledger';
 import type { z } from 'zod';
 import { nextCounterValue } from '../../db/counters.queries';
@@ -19,6 +20,7 @@ import type { Database } from '../../db/database';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
 import { readClinic } from '../clinic/clinic.service';
+import { findLocation, findLocations, findUserLocationIds } from '../locations/locations.queries';
 import { findLivePatient, lockLivePatient } from '../patients/live-patient.queries';
 import { findPricesOn } from '../price-list/price-list.queries';
 import {
@@ -54,6 +56,28 @@ const conflict = (message: string) => new AppError(409, 'conflict', message);
 const invalid = (field: string, message: string) =>
   new AppError(400, 'invalid_input', message, { fields: { [field]: message } });
 
+const refusedLocation = (message: string) =>
+  new AppError(422, 'unprocessable', message, { fields: { sediuId: message } });
+
+/**
+ * Where a payment or refund is taken (issue 14). Asked: an open location (422 unknown or closed) that the
+ * cashier works at (422 otherwise; a user without locations works at every one). Left out: the cashier's
+ * first open location, else the clinic's first.
+ */
+async function choosePaymentLocation(
+  trx: Kysely<Database>,
+  userId: string | null,
+  asked: string | undefined,
+): Promise<string | null> {
+  if (asked === undefined) return findPaymentLocationId(trx, userId);
+  const location = await findLocation(trx, asked);
+  if (!location) throw refusedLocation(LOCATION_MESSAGES.notFound);
+  if (location.archived_at !== null) throw refusedLocation(LOCATION_MESSAGES.closed);
+  const mine = userId === null ? [] : await findUserLocationIds(trx, userId);
+  if (mine.length > 0 && !mine.includes(asked)) throw refusedLocation(LOCATION_MESSAGES.notYours);
+  return asked;
+}
+
 /** GET /api/cont/{patientId}: the whole account. */
 export async function readAccount(deps: LedgerDeps, patientId: string): Promise<AccountResponse> {
   if (!(await findLivePatient(deps.db, patientId))) throw patientNotFound();
@@ -85,6 +109,7 @@ export async function takePayment(
   body: z.output<typeof paymentRequest>,
 ): Promise<PaymentResponse> {
   const paymentId = await underPatient(deps, actor, patientId, async (trx, context) => {
+    const locationId = await choosePaymentLocation(trx, actor.userId, body.sediuId);
     const rows = await loadRows(trx, patientId);
     const open = openCharges(rows);
     const picked = body.chargeIds ?? null;
@@ -104,7 +129,7 @@ export async function takePayment(
     await insertPayment(trx, {
       id,
       patient_id: patientId,
-      location_id: await findPaymentLocationId(trx, actor.userId),
+      location_id: locationId,
       method: body.method,
       is_advance: body.isAdvance ? 1 : 0,
       amount_bani: body.amountBani,
@@ -208,6 +233,7 @@ export async function refund(
   body: z.output<typeof refundRequest>,
 ): Promise<PaymentResponse> {
   const refundId = await underPatient(deps, actor, patientId, async (trx, context) => {
+    const locationId = await choosePaymentLocation(trx, actor.userId, body.sediuId);
     const advance = advanceOf(await loadRows(trx, patientId));
     if (advance <= 0) throw conflict(LEDGER_MESSAGES.refundNoAdvance);
     if (body.amountBani > advance) throw conflict(LEDGER_MESSAGES.refundAboveAdvance);
@@ -216,7 +242,7 @@ export async function refund(
     await insertPayment(trx, {
       id,
       patient_id: patientId,
-      location_id: await findPaymentLocationId(trx, actor.userId),
+      location_id: locationId,
       method: body.method,
       is_advance: 1,
       amount_bani: -body.amountBani,
@@ -323,6 +349,7 @@ export async function readReceipt(
     throw new AppError(404, 'not_found', LEDGER_MESSAGES.notCash);
   }
   const clinic = await readClinic(deps.db);
+  const location = await receiptLocation(deps.db, payment.location_id);
   await writeAudit(deps.db, deps.now(), actor, {
     action: 'receipt_print',
     entity: 'payment',
@@ -345,5 +372,18 @@ export async function readReceipt(
     amountWords: amountInWords(payment.amount_bani),
     description: payment.is_advance === 1 ? `${RECEIPT_DESCRIPTION} (avans)` : RECEIPT_DESCRIPTION,
     cashierName: payment.created_by_name ?? '',
+    location,
   };
+}
+
+/** The location a receipt names, in a clinic group only (a single-location clinic sees no trace of it). */
+async function receiptLocation(
+  db: Kysely<Database>,
+  locationId: string | null,
+): Promise<ReceiptResponse['location']> {
+  if (locationId === null) return null;
+  const locations = await findLocations(db);
+  if (locations.filter((place) => place.archived_at === null).length < 2) return null;
+  const place = locations.find((row) => row.id === locationId);
+  return place ? { name: place.name, address: place.address } : null;
 }

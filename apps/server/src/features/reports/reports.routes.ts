@@ -171,11 +171,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'From the commission recorded on each allocation (rates: /api/cont-setari/comisioane). In a clinic ' +
           'group `sediu` keeps the allocations to the charges made at that location (charges from before ' +
-          'the clinic had locations count at the first one); 422 for an unknown or closed location.' +
+          'the clinic had locations count at the first one); 404 for an unknown location (a closed one is reported).' +
           EXPORT_NOTE,
         produces: FILE_TYPES,
         querystring: commissionsReportQuery,
-        response: { 200: commissionsReport, ...errorResponses(400, 401, 403, 422) },
+        response: { 200: commissionsReport, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

@@ -73,7 +73,10 @@ export async function cashReport(
     });
   }
   const userId = own ?? query.user ?? null;
-  const counted: CashScope = { userId, location: await cashLocation(deps.db, query.sediu) };
+  const counted: CashScope = {
+    userId,
+    location: query.sediu === undefined ? null : await reportLocation(deps.db, query.sediu),
+  };
   const [opening, methods, users, payments] = await Promise.all([
     sumCashBefore(deps.db, query.zi, counted),
     sumDayByMethod(deps.db, query.zi, counted),
@@ -138,19 +141,6 @@ export async function cashReport(
       };
     }),
   };
-}
-
-/** A cash report's location (a clinic group), or none: every location. 404 for an unknown one. */
-async function cashLocation(
-  db: Kysely<Database>,
-  locationId: string | undefined,
-): Promise<CashScope['location']> {
-  if (locationId === undefined) return null;
-  const locations = await findLocations(db);
-  if (!locations.some((location) => location.id === locationId)) {
-    throw new AppError(404, 'not_found', LOCATION_MESSAGES.notFound);
-  }
-  return { id: locationId, isFirst: locations[0]?.id === locationId };
 }
 
 /**
@@ -322,20 +312,16 @@ export async function plansReport(
 }
 
 /**
- * A report's location in a clinic group (`sediu`): an open one, else 422. Charges recorded before the clinic
- * had locations count at its first location, as in the revenue report.
+ * The location a report is narrowed to (`?sediu=`): any of the clinic's, a closed one too (its history stays
+ * reportable); 404 for an id the clinic never had. `isFirst`: rows from before locations count there.
  */
-async function openReportLocation(
+async function reportLocation(
   db: Kysely<Database>,
   locationId: string,
 ): Promise<ReportLocation & { name: string }> {
   const locations = await findLocations(db);
   const location = locations.find((place) => place.id === locationId);
-  if (!location || location.archived_at !== null) {
-    throw new AppError(422, 'unprocessable', LOCATION_MESSAGES.notFound, {
-      fields: { sediu: LOCATION_MESSAGES.notFound },
-    });
-  }
+  if (!location) throw new AppError(404, 'not_found', LOCATION_MESSAGES.notFound);
   return { id: location.id, name: location.name, isFirst: locations[0]?.id === location.id };
 }
 
@@ -349,7 +335,7 @@ export async function commissionsReport(
   query: { luna: string; sediu?: string | undefined },
 ): Promise<CommissionsReport> {
   const month = query.luna;
-  const location = query.sediu === undefined ? null : await openReportLocation(deps.db, query.sediu);
+  const location = query.sediu === undefined ? null : await reportLocation(deps.db, query.sediu);
   const counted: CommissionsScope = { doctorId: narrowedTo(scope), location };
   const range = monthInstants(month);
   const [doctors, lines] = await Promise.all([

@@ -7,6 +7,7 @@ import type {
   ReceivablesReport,
   RevenueReport,
 } from '@odonto/domain/contracts/reports';
+import type { PaymentResponse, ReceiptResponse } from '@odonto/domain/contracts/ledger';
 import { LOCATION_MESSAGES } from '@odonto/domain/contracts/locations';
 import { REPORT_MESSAGES } from '@odonto/domain/contracts/reports';
 import { describeEachDialect } from '../../../test/build-test-app';
@@ -303,6 +304,161 @@ describeEachDialect('the money reports', ({ useApp }) => {
     expect(errorOf(unknown).message).toBe(LOCATION_MESSAGES.notFound);
   });
 
+  it('a clinic group: the cashier chooses where a payment or refund is taken (sediuId)', async () => {
+    t().clock.set('2026-03-02T09:00:00.000Z');
+    const admin = await signIn(['admin'], 'Admin Clinică');
+    const nordDesk = await signIn(['asistent'], 'Ioana Nord');
+    await insertLocationRow(t().db, { id: 'nord', name: 'Sediul Nord' });
+    await insertLocationRow(t().db, {
+      id: 'vechi',
+      name: 'Sediul vechi',
+      archivedAt: '2026-03-01T09:00:00.000Z',
+    });
+    await t()
+      .db.insertInto('user_locations')
+      .values({ user_id: nordDesk.user.id, location_id: 'nord' })
+      .execute();
+    const first = await t()
+      .db.selectFrom('locations')
+      .select('id')
+      .orderBy('position')
+      .executeTakeFirstOrThrow();
+    const patient = await insertPatientRow(t().db);
+    const pay = (cookie: string, amountBani: number, sediuId?: string, headers?: Record<string, string>) =>
+      call(t().app, {
+        method: 'POST',
+        url: `/api/cont/${patient}/plati`,
+        cookie,
+        body: {
+          method: 'numerar',
+          amountBani,
+          isAdvance: true,
+          ...(sediuId === undefined ? {} : { sediuId }),
+        },
+        ...(headers ? { headers } : {}),
+      });
+    const storedLocation = async (paymentId: string) =>
+      (
+        await t()
+          .db.selectFrom('payments')
+          .select('location_id')
+          .where('id', '=', paymentId)
+          .executeTakeFirstOrThrow()
+      ).location_id;
+
+    // The admin works at every location: taken at Nord when asked, at the first one when not (as before).
+    const atNord = await pay(admin.cookie, 30_000, 'nord');
+    expect(atNord.statusCode, atNord.body).toBe(201);
+    const atNordId = atNord.json<PaymentResponse>().paymentId;
+    expect(await storedLocation(atNordId)).toBe('nord');
+    const byDefault = await pay(admin.cookie, 20_000);
+    expect(byDefault.statusCode, byDefault.body).toBe(201);
+    expect(await storedLocation(byDefault.json<PaymentResponse>().paymentId)).toBe(first.id);
+    // Ioana works at Nord only: her default is Nord, and Nord is hers to choose.
+    const hersByDefault = await pay(nordDesk.cookie, 1_000);
+    expect(await storedLocation(hersByDefault.json<PaymentResponse>().paymentId)).toBe('nord');
+    const hersAsked = await pay(nordDesk.cookie, 2_000, 'nord');
+    expect(hersAsked.statusCode, hersAsked.body).toBe(201);
+
+    // A retried payment (same Idempotency-Key) is answered again without a second row.
+    const retried = await pay(admin.cookie, 4_000, 'nord', { 'idempotency-key': 'plata-nord' });
+    const again = await pay(admin.cookie, 4_000, 'nord', { 'idempotency-key': 'plata-nord' });
+    expect([retried.statusCode, again.statusCode]).toEqual([201, 201]);
+    expect(again.json<PaymentResponse>().paymentId).toBe(retried.json<PaymentResponse>().paymentId);
+
+    // Refused: an unknown or closed location, or one the cashier does not work at; nothing is written.
+    const countPayments = async () =>
+      Number(
+        (
+          await t()
+            .db.selectFrom('payments')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await countPayments();
+    const refusals: [string, string, string][] = [
+      [admin.cookie, 'nicaieri', LOCATION_MESSAGES.notFound],
+      [admin.cookie, 'vechi', LOCATION_MESSAGES.closed],
+      [nordDesk.cookie, first.id, LOCATION_MESSAGES.notYours],
+    ];
+    for (const [cookie, sediuId, message] of refusals) {
+      const refused = await pay(cookie, 500, sediuId);
+      expect(refused.statusCode, sediuId).toBe(422);
+      expect(errorOf(refused)).toMatchObject({ message, fields: { sediuId: message } });
+    }
+    const empty = await pay(admin.cookie, 500, '');
+    expect(empty.statusCode).toBe(400);
+    expect(errorOf(empty).fields).toEqual({ sediuId: LOCATION_MESSAGES.required });
+    expect(await countPayments()).toBe(before);
+
+    // A refund: given back at the chosen location; the same refusals.
+    const refund = (cookie: string, sediuId: string) =>
+      call(t().app, {
+        method: 'POST',
+        url: `/api/cont/${patient}/rambursare`,
+        cookie,
+        body: { method: 'numerar', amountBani: 3_000, reason: 'Tratament anulat', sediuId },
+      });
+    const refunded = await refund(admin.cookie, 'nord');
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    expect(await storedLocation(refunded.json<PaymentResponse>().paymentId)).toBe('nord');
+    const notHers = await refund(nordDesk.cookie, first.id);
+    expect(notHers.statusCode).toBe(422);
+    expect(errorOf(notHers).message).toBe(LOCATION_MESSAGES.notYours);
+    const closed = await refund(admin.cookie, 'vechi');
+    expect(closed.statusCode).toBe(422);
+    expect(errorOf(closed).message).toBe(LOCATION_MESSAGES.closed);
+
+    // The cash report of each location has its own payments.
+    const cash = (query: string) => get<CashReport>(admin.cookie, `/api/rapoarte/casa?zi=2026-03-02${query}`);
+    const nord = await cash('&sediu=nord');
+    expect(nord.payments.map((line) => [line.amountBani, line.kind])).toEqual(
+      expect.arrayContaining([
+        [30_000, 'încasare'],
+        [1_000, 'încasare'],
+        [2_000, 'încasare'],
+        [4_000, 'încasare'],
+        [-3_000, 'rambursare'],
+      ]),
+    );
+    expect(nord.payments).toHaveLength(5);
+    expect([nord.cashInBani, nord.cashOutBani]).toEqual([37_000, 3_000]);
+    const main = await cash(`&sediu=${first.id}`);
+    expect(main.payments.map((line) => line.amountBani)).toEqual([20_000]);
+    expect(main.payments.some((line) => line.id === atNordId)).toBe(false);
+  });
+
+  it('the receipt names the location where the cash was taken, in a clinic group only', async () => {
+    t().clock.set('2026-03-02T09:00:00.000Z');
+    const admin = await signIn(['admin'], 'Admin Clinică');
+    const patient = await insertPatientRow(t().db);
+    const receiptOf = async () => {
+      const paid = await call(t().app, {
+        method: 'POST',
+        url: `/api/cont/${patient}/plati`,
+        cookie: admin.cookie,
+        body: { method: 'numerar', amountBani: 1_000, isAdvance: true },
+      });
+      expect(paid.statusCode, paid.body).toBe(201);
+      const paymentId = paid.json<PaymentResponse>().paymentId;
+      return get<ReceiptResponse>(admin.cookie, `/api/cont/${patient}/chitanta/${paymentId}`);
+    };
+    expect((await receiptOf()).location).toBeNull();
+    await insertLocationRow(t().db, { id: 'nord', name: 'Sediul Nord' });
+    await t()
+      .db.updateTable('locations')
+      .set({ address: 'Str. Mare 1, Cluj-Napoca' })
+      .where('id', '!=', 'nord')
+      .execute();
+    const first = await t()
+      .db.selectFrom('locations')
+      .select('name')
+      .orderBy('position')
+      .executeTakeFirstOrThrow();
+    expect((await receiptOf()).location).toEqual({ name: first.name, address: 'Str. Mare 1, Cluj-Napoca' });
+  });
+
   it('accounts receivable, the oldest open charge first; a doctor sees their open charges only', async () => {
     const { admin, ana, bogdan, patients } = await clinicDay();
     const report = await get<ReceivablesReport>(admin.cookie, '/api/rapoarte/creante');
@@ -482,15 +638,19 @@ describeEachDialect('the money reports', ({ useApp }) => {
     expect(all[0]).toBe('Medic;Data;Pacient;Lucrare;Încasat (lei);Comision (lei)');
     expect(all).toHaveLength(4);
 
-    for (const sediu of ['nicaieri', 'vechi']) {
-      const refused = await call(t().app, {
-        url: `/api/rapoarte/comisioane?luna=2026-03&sediu=${sediu}`,
-        cookie: admin.cookie,
-      });
-      expect(refused.statusCode, sediu).toBe(422);
-      expect(errorOf(refused).message).toBe(LOCATION_MESSAGES.notFound);
-      expect(errorOf(refused).fields).toEqual({ sediu: LOCATION_MESSAGES.notFound });
-    }
+    // A closed location's history stays reportable; an id the clinic never had is not found.
+    const closed = await call(t().app, {
+      url: '/api/rapoarte/comisioane?luna=2026-03&sediu=vechi',
+      cookie: admin.cookie,
+    });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json()).toMatchObject({ location: { id: 'vechi', name: 'Sediul Vechi' }, doctors: [] });
+    const unknown = await call(t().app, {
+      url: '/api/rapoarte/comisioane?luna=2026-03&sediu=nicaieri',
+      cookie: admin.cookie,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(errorOf(unknown).message).toBe(LOCATION_MESSAGES.notFound);
   });
 
   it('treatment plans accepted vs done, per month and doctor', async () => {

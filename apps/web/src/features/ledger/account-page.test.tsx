@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AccountResponse, Charge, Payment } from '@odonto/domain/contracts/ledger';
+import type { Location, LocationsAnswer } from '@odonto/domain/contracts/locations';
 import { routes } from '../../app/router';
 import { NO_SETUP, sessionFor } from '../../test/fixtures';
 import { mockApi, type MockAnswer } from '../../test/mock-api';
@@ -180,5 +181,72 @@ describe('account screen', () => {
     await user.click(await screen.findByRole('button', { name: 'DA' }));
     await waitFor(() => expect(api.calls.some((call) => call.method === 'POST')).toBe(true));
     expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({ reason: 'Sumă greșită' });
+  });
+
+  describe('where the money is taken (a clinic group)', () => {
+    const place = (id: string, name: string, archived = false): Location => ({
+      id,
+      name,
+      address: '',
+      phone: '',
+      opensAt: null,
+      closesAt: null,
+      position: 1,
+      archived,
+      version: 1,
+      chairs: [],
+    });
+    const ONE: LocationsAnswer = { locations: [place('l1', 'Sediul principal')], mine: [] };
+    const GROUP: LocationsAnswer = {
+      locations: [place('l1', 'Sediul principal'), place('l2', 'Sediul Nord'), place('l3', 'Vechi', true)],
+      mine: [],
+    };
+
+    async function payWith(locations: LocationsAnswer, choose?: string) {
+      const api = accountApi(['asistent'], {
+        'GET /api/locations': { body: locations },
+        'POST /api/cont/p7/plati': { status: 201, body: { paymentId: 'pay2', account: ACCOUNT } },
+      });
+      await openAccount();
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Încasare' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Încasare' });
+      let desk: HTMLElement | null = null;
+      if (choose) {
+        desk = await within(dialog).findByRole('combobox', { name: 'Sediu' });
+        expect((desk as HTMLInputElement).value).toBe('Sediul principal');
+        await user.click(desk);
+        await user.click(await screen.findByRole('option', { name: choose }));
+      } else {
+        // The locations have come (the form is mounted with the page) and had time to show.
+        await waitFor(() => expect(api.calls.some((call) => call.url.endsWith('/api/locations'))).toBe(true));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        desk = within(dialog).queryByRole('combobox', { name: 'Sediu' });
+      }
+      await user.click(within(dialog).getByRole('button', { name: 'Încasează' }));
+      await waitFor(() => expect(api.calls.some((call) => call.method === 'POST')).toBe(true));
+      return {
+        desk,
+        body: api.calls.find((call) => call.method === 'POST')?.body as Record<string, unknown>,
+      };
+    }
+
+    it('shows a single-location clinic no "Sediu" and sends none', async () => {
+      const { desk, body } = await payWith(ONE);
+      expect(desk).toBeNull();
+      expect(body).not.toHaveProperty('sediuId');
+    });
+
+    it('shows a user of one location of the group no "Sediu"', async () => {
+      const { desk, body } = await payWith({ ...GROUP, mine: ['l2'] });
+      expect(desk).toBeNull();
+      expect(body).not.toHaveProperty('sediuId');
+    });
+
+    it('lets a user of every location choose where, their first location by default', async () => {
+      const { desk, body } = await payWith(GROUP, 'Sediul Nord');
+      expect(desk).not.toBeNull();
+      expect(body).toMatchObject({ sediuId: 'l2' });
+    });
   });
 });

@@ -6,6 +6,7 @@ import {
   Group,
   Modal,
   SegmentedControl,
+  Select,
   Stack,
   Switch,
   Text,
@@ -21,6 +22,7 @@ import { groupFieldRef } from '../../lib/form';
 import { isApiError } from '../../lib/http';
 import { FormErrorSummary } from '../../ui/form-errors';
 import { useTakePayment } from './api';
+import { useCashDesk } from './use-cash-desk';
 import { formatCalendarDay } from '@odonto/domain/dates';
 
 /** A typed amount ('1.250,00') that is a whole number of bani above zero. */
@@ -36,6 +38,8 @@ const paymentForm = z.object({
   isAdvance: z.boolean(),
   chargeIds: z.array(z.string()),
   note: z.string().max(500, LEDGER_MESSAGES.noteTooLong),
+  /** '' until the user picks one: the cash desk's default. */
+  sediuId: z.string(),
 });
 type PaymentForm = z.infer<typeof paymentForm>;
 
@@ -44,6 +48,7 @@ const PAYMENT_LABELS = {
   amount: 'Suma (lei)',
   chargeIds: 'Taxe de achitat',
   note: 'Notă',
+  sediuId: 'Sediu',
 };
 
 export interface PaymentModalProps {
@@ -57,7 +62,8 @@ export interface PaymentModalProps {
 
 /**
  * "Încasare": method, amount (typed as '1.250,00'), advance toggle and, unless it is an advance, the charges
- * to settle in the order picked (none picked: the oldest open ones); what is left stays as an advance.
+ * to settle in the order picked (none picked: the oldest open ones); what is left stays as an advance. In a
+ * clinic group, a user of several locations chooses where the money is taken ("Sediu", their first one).
  */
 export function PaymentModal({ patientId, opened, openCharges, onClose, onPaid }: PaymentModalProps) {
   const owed = openCharges.reduce((sum, charge) => sum + charge.openBani, 0);
@@ -69,11 +75,13 @@ export function PaymentModal({ patientId, opened, openCharges, onClose, onPaid }
       isAdvance: owed === 0,
       chargeIds: [],
       note: '',
+      sediuId: '',
     },
   });
   const { control, handleSubmit, reset, formState } = form;
   const isAdvance = useWatch({ control, name: 'isAdvance' });
   const takePayment = useTakePayment(patientId);
+  const desk = useCashDesk();
 
   function handleClose() {
     reset();
@@ -89,6 +97,7 @@ export function PaymentModal({ patientId, opened, openCharges, onClose, onPaid }
         isAdvance: values.isAdvance,
         ...(values.isAdvance || values.chargeIds.length === 0 ? {} : { chargeIds: values.chargeIds }),
         note: values.note.trim(),
+        ...(desk ? { sediuId: values.sediuId || desk.defaultId } : {}),
       },
       {
         onSuccess: (answer) => {
@@ -123,6 +132,23 @@ export function PaymentModal({ patientId, opened, openCharges, onClose, onPaid }
               />
             )}
           />
+          {desk ? (
+            <Controller
+              control={control}
+              name="sediuId"
+              render={({ field, fieldState }) => (
+                <Select
+                  ref={field.ref}
+                  label={PAYMENT_LABELS.sediuId}
+                  data={desk.choices}
+                  value={field.value || desk.defaultId}
+                  onChange={(value) => field.onChange(value ?? '')}
+                  allowDeselect={false}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          ) : null}
           <Controller
             control={control}
             name="amount"
@@ -194,7 +220,9 @@ export function PaymentModal({ patientId, opened, openCharges, onClose, onPaid }
               />
             )}
           />
-          {takePayment.isError && !isApiError(takePayment.error, 400) ? (
+          {takePayment.isError &&
+          !isApiError(takePayment.error, 400) &&
+          !(isApiError(takePayment.error, 422) && takePayment.error.fields['sediuId']) ? (
             <Alert color="red">{takePayment.error.message}</Alert>
           ) : null}
           {takePayment.isError &&

@@ -9,8 +9,8 @@ function paperDay(day: string): string {
 }
 
 /**
- * A cash receipt (chitanță) on an A5 page: the clinic as the one who receives, series and number, date,
- * the patient, the amount in figures and in words, what it pays for, and the cashier's signature.
+ * A cash receipt (chitanță) on an A5 page: the clinic as the one who receives (in a clinic group, with the
+ * location where the cash was taken), series and number, date, the patient, the amount in figures and in words, what it pays for, and the cashier's signature.
  */
 export function ReceiptSheet({ receipt }: { receipt: ReceiptResponse }) {
   const { clinic, patient } = receipt;
@@ -23,6 +23,12 @@ export function ReceiptSheet({ receipt }: { receipt: ReceiptResponse }) {
           {clinic.cui ? <p>CUI {clinic.cui}</p> : null}
           {clinic.adresa ? <p>{clinic.adresa}</p> : null}
           {clinic.telefon ? <p>Tel. {clinic.telefon}</p> : null}
+          {receipt.location ? (
+            <p>
+              {receipt.location.name}
+              {receipt.location.address ? `, ${receipt.location.address}` : ''}
+            </p>
+          ) : null}
         </div>
         <div className={classes.number}>
           <h1 className={classes.title}>CHITANȚĂ</h1>

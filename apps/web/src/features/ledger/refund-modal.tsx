@@ -5,6 +5,7 @@ import {
   Group,
   Modal,
   SegmentedControl,
+  Select,
   Stack,
   Text,
   Textarea,
@@ -18,11 +19,14 @@ import { formatAmount, formatLei, parseAmount } from '@odonto/domain/money';
 import { groupFieldRef } from '../../lib/form';
 import { useRefund } from './api';
 import { amountText } from './payment-modal';
+import { useCashDesk } from './use-cash-desk';
 
 const refundForm = z.object({
   method: z.enum(PAYMENT_METHODS),
   amount: amountText,
   reason: z.string().trim().min(3, LEDGER_MESSAGES.reasonRequired).max(500, LEDGER_MESSAGES.reasonTooLong),
+  /** '' until the user picks one: the cash desk's default. */
+  sediuId: z.string(),
 });
 type RefundForm = z.infer<typeof refundForm>;
 
@@ -34,16 +38,25 @@ export interface RefundModalProps {
   onDone: () => void;
 }
 
-/** "Rambursare": gives back (part of) the advance, as a negative payment with a reason. */
+/**
+ * "Rambursare": gives back (part of) the advance, as a negative payment with a reason; in a clinic group, a
+ * user of several locations chooses where ("Sediu", their first one).
+ */
 export function RefundModal({ patientId, advanceBani, onClose, onDone }: RefundModalProps) {
   const refund = useRefund(patientId);
+  const desk = useCashDesk();
   const { control, handleSubmit } = useForm<RefundForm>({
     resolver: zodResolver(refundForm),
-    defaultValues: { method: 'numerar', amount: formatAmount(advanceBani), reason: '' },
+    defaultValues: { method: 'numerar', amount: formatAmount(advanceBani), reason: '', sediuId: '' },
   });
   const handleSave = handleSubmit((values) => {
     refund.mutate(
-      { method: values.method, amountBani: parseAmount(values.amount) ?? 0, reason: values.reason },
+      {
+        method: values.method,
+        amountBani: parseAmount(values.amount) ?? 0,
+        reason: values.reason,
+        ...(desk ? { sediuId: values.sediuId || desk.defaultId } : {}),
+      },
       { onSuccess: onDone },
     );
   });
@@ -68,6 +81,22 @@ export function RefundModal({ patientId, advanceBani, onClose, onDone }: RefundM
               />
             )}
           />
+          {desk ? (
+            <Controller
+              control={control}
+              name="sediuId"
+              render={({ field }) => (
+                <Select
+                  ref={field.ref}
+                  label="Sediu"
+                  data={desk.choices}
+                  value={field.value || desk.defaultId}
+                  onChange={(value) => field.onChange(value ?? '')}
+                  allowDeselect={false}
+                />
+              )}
+            />
+          ) : null}
           <Controller
             control={control}
             name="amount"

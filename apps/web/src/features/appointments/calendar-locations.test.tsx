@@ -109,7 +109,7 @@ describe('the calendar of a clinic group', () => {
   it('shows one location at a time, and every location with a doctor chosen', async () => {
     const user = userEvent.setup();
     const { calls } = api(GROUP, [item({})]);
-    renderRoutes(routes, '/calendar');
+    const { router } = renderRoutes(routes, '/calendar');
     const select = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Sediu' });
     await waitFor(() =>
       expect(calendarCalls(calls).some((call) => call.url.includes('sediu=l1'))).toBe(true),
@@ -129,6 +129,13 @@ describe('the calendar of a clinic group', () => {
     expect(
       await screen.findByRole('button', { name: /· Sediul Nord · control, Dr\. Ioana Stănescu$/ }),
     ).toBeTruthy();
+
+    // Every doctor again: back at the user's location, and `sediu=toate` leaves the address.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Medic' }), '');
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sediu' }).value).toBe('l1'),
+    );
+    expect(router.state.location.search).not.toContain('sediu=toate');
   });
 
   it('shows a column per chair and moves an appointment to another chair by keyboard', async () => {

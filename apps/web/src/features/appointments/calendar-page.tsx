@@ -31,7 +31,13 @@ import {
   viewDays,
   type CalendarView,
 } from './calendar-days';
-import { calendarPlace, chairColumns, CHAIR_COLUMNS, LocationControls } from './calendar-locations';
+import {
+  ALL_LOCATIONS,
+  calendarPlace,
+  chairColumns,
+  CHAIR_COLUMNS,
+  LocationControls,
+} from './calendar-locations';
 import { ReminderSettingsButton } from './reminder-settings';
 import './appointment-modal';
 
@@ -82,7 +88,9 @@ export function CalendarPage() {
     if (wanted.view !== defaultView) search.set('vedere', wanted.view === 'day' ? 'zi' : 'saptamana');
     if (wanted.anchor !== today) search.set('zi', wanted.anchor);
     if (wanted.medicId) search.set('medic', wanted.medicId);
-    if (place.isGroup && wanted.sediu) search.set('sediu', wanted.sediu);
+    // Every location needs a doctor: without one the calendar is the default location's again.
+    const isAllWithoutDoctor = wanted.sediu === ALL_LOCATIONS && !wanted.medicId;
+    if (place.isGroup && wanted.sediu && !isAllWithoutDoctor) search.set('sediu', wanted.sediu);
     if (wanted.byChair) search.set('coloane', CHAIR_COLUMNS);
     setParams(search, { replace: true });
   }
@@ -192,41 +200,46 @@ export function CalendarPage() {
           </Button>
         </Group>
       </Group>
-      <Group gap="sm" align="flex-end">
-        <SegmentedControl
-          aria-label="Vizualizare"
-          value={view}
-          onChange={(value) => setView(value === 'day' ? 'day' : 'week')}
-          data={[
-            { value: 'day', label: 'Zi' },
-            { value: 'week', label: 'Săptămână' },
-          ]}
-        />
-        <Button variant="default" aria-label="Înapoi" onClick={() => setAnchor(shiftDay(anchor, -step))}>
-          <IconChevronLeft size={18} />
-        </Button>
-        <Button variant="default" onClick={() => setAnchor(today)}>
-          Azi
-        </Button>
-        <Button variant="default" aria-label="Înainte" onClick={() => setAnchor(shiftDay(anchor, step))}>
-          <IconChevronRight size={18} />
-        </Button>
-        <Title order={3} aria-live="polite">
-          {view === 'day' ? dayLabel(from) : `${dayLabel(from)} – ${dayLabel(to)}`}
-        </Title>
-        <NativeSelect
-          label="Medic"
-          value={medicId}
-          data={doctorOptions}
-          onChange={(event) => setMedicId(event.currentTarget.value)}
-        />
-        <LocationControls
-          answer={locations.data}
-          place={place}
-          medicId={medicId}
-          onLocation={(next) => show({ sediu: next })}
-          onByChair={(byChair) => show({ byChair })}
-        />
+      {/* The days shown, then what narrows them: in a clinic group the filters wrap onto a line of their own. */}
+      <Group align="flex-end" gap="sm">
+        <Group gap="sm" align="flex-end">
+          <SegmentedControl
+            aria-label="Vizualizare"
+            value={view}
+            onChange={(value) => setView(value === 'day' ? 'day' : 'week')}
+            data={[
+              { value: 'day', label: 'Zi' },
+              { value: 'week', label: 'Săptămână' },
+            ]}
+          />
+          <Button variant="default" aria-label="Înapoi" onClick={() => setAnchor(shiftDay(anchor, -step))}>
+            <IconChevronLeft size={18} />
+          </Button>
+          <Button variant="default" onClick={() => setAnchor(today)}>
+            Azi
+          </Button>
+          <Button variant="default" aria-label="Înainte" onClick={() => setAnchor(shiftDay(anchor, step))}>
+            <IconChevronRight size={18} />
+          </Button>
+          <Title order={3} aria-live="polite">
+            {view === 'day' ? dayLabel(from) : `${dayLabel(from)} – ${dayLabel(to)}`}
+          </Title>
+        </Group>
+        <Group gap="sm" align="flex-end">
+          <LocationControls
+            answer={locations.data}
+            place={place}
+            medicId={medicId}
+            onLocation={(next) => show({ sediu: next })}
+            onByChair={(byChair) => show({ byChair })}
+          />
+          <NativeSelect
+            label="Medic"
+            value={medicId}
+            data={doctorOptions}
+            onChange={(event) => setMedicId(event.currentTarget.value)}
+          />
+        </Group>
       </Group>
       {calendar.isError ? <Alert color="red">Calendarul nu a putut fi încărcat.</Alert> : null}
       {doctors.data && columnsDoctors.length === 0 ? (

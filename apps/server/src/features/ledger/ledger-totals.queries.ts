@@ -107,10 +107,16 @@ export async function refreshLedgerTotals(db: Kysely<Database>): Promise<void> {
 /**
  * Re-files the open amounts of the charges without a location under the clinic's first location, after the
  * locations were reordered (in the same transaction): the patients who have such charges get their
- * per-location totals rebuilt.
+ * per-location totals rebuilt. Their rows are locked first, as a ledger write locks its patient's.
  */
 export async function refileUnlocatedCharges(db: Kysely<Database>): Promise<void> {
   const unlocated = sql`(select u.patient_id from charges u where u.location_id is null)`;
+  // Locked as a ledger write locks its patient (a no-op update), so that no write of theirs interleaves.
+  await db
+    .updateTable('patients')
+    .set((eb) => ({ version: eb.ref('version') }))
+    .where(sql<boolean>`id in ${unlocated}`)
+    .execute();
   await sql`delete from patient_location_open where patient_id in ${unlocated}`.execute(db);
   await sql`insert into patient_location_open (patient_id, location_id, open_bani, oldest_open_day)
     ${openByLocation(sql`c.patient_id in ${unlocated}`)}`.execute(db);

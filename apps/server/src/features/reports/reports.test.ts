@@ -558,7 +558,13 @@ describeEachDialect('the money reports', ({ useApp }) => {
     await post(admin.cookie, `/api/cont/${reversed}/taxe/${reversedId}/storno`, { reason: 'Greșit' });
     // A partial payment, allocated to the oldest charge first: the crown at Nord.
     t().clock.set('2026-03-02T09:00:00.000Z');
-    await post(admin.cookie, `/api/cont/${owes}/plati`, { method: 'card', amountBani: 30_000 });
+    const payment = await call(t().app, {
+      method: 'POST',
+      url: `/api/cont/${owes}/plati`,
+      cookie: admin.cookie,
+      body: { method: 'card', amountBani: 30_000 },
+    });
+    expect(payment.statusCode, payment.body).toBe(201);
 
     const nord = await creante('?sediu=nord');
     expect(lines(nord)).toEqual([[owes, 70_000, '2026-03-02']]);
@@ -604,13 +610,26 @@ describeEachDialect('the money reports', ({ useApp }) => {
       ['Sediul Nord', '700,00'],
     ]);
 
+    // The payment reversed: the crown is open again in full at Nord.
+    t().clock.set('2026-03-02T09:30:00.000Z');
+    await post(
+      admin.cookie,
+      `/api/cont/${owes}/plati/${payment.json<{ paymentId: string }>().paymentId}/storno`,
+      { reason: 'Plată înregistrată greșit' },
+    );
+    expect(lines(await creante('?sediu=nord'))).toEqual([[owes, 100_000, '2026-03-02']]);
+    expect(lines(await creante(`?sediu=${first.id}`))).toEqual([
+      [old, 50_000, '2026-02-20'],
+      [owes, 20_000, '2026-03-02'],
+    ]);
+
     // A closed location's receivables are still reported; an unknown one is 404; a doctor's are not by location.
     await t()
       .db.updateTable('locations')
       .set({ archived_at: '2026-03-02T10:00:00.000Z' })
       .where('id', '=', 'nord')
       .execute();
-    expect(lines(await creante('?sediu=nord'))).toEqual([[owes, 70_000, '2026-03-02']]);
+    expect(lines(await creante('?sediu=nord'))).toEqual([[owes, 100_000, '2026-03-02']]);
     const unknown = await call(t().app, {
       url: '/api/rapoarte/creante?sediu=nicaieri',
       cookie: admin.cookie,

@@ -290,3 +290,63 @@ test('a clinic group: a payment and a refund taken at the chosen location (Sediu
   await expect(paid).toHaveCount(0);
   await expect(refunded).toHaveCount(0);
 });
+
+// A server of its own (it adds a location). The receivables of one location: what is open of the charges
+// made there.
+test('a clinic group: the receivables report of one location', async ({ page, startOwnApp, signIn }) => {
+  test.setTimeout(180_000);
+  const app = await startOwnApp({ seed: 'demo' });
+  await signIn(page, DEMO_USERS.admin, app.url);
+  const nord = idOf(await addLocation(page, app.url, 'Sediul Nord'), 'Sediul Nord');
+  const doctors = (await (await page.request.get(`${app.url}/api/get-medici`)).json()) as { _id: string }[];
+  const doctorId = doctors[0]?._id ?? '';
+  const list = (await (await page.request.get(`${app.url}/api/price-list`)).json()) as PriceListAnswer;
+  const priced = list.items.find((item) => item.price !== null && item.price.amountBani > 0);
+  if (!priced) throw new Error('the demo price list has no priced item');
+
+  /** A new patient charged (unpaid) by the doctor working at `locationIds` (none: every location). */
+  async function owingPatient(locationIds: string[]): Promise<string> {
+    const placed = await page.request.put(`${app.url}/api/users/${doctorId}/locations`, {
+      data: { locationIds },
+      headers: API_HEADERS,
+    });
+    expect(placed.status(), await placed.text()).toBe(200);
+    const saved = await page.request.post(`${app.url}/api/save-pacient`, {
+      data: { nume: 'Creanță', prenume: uniqueWord(), telefon: uniquePhone() },
+      headers: API_HEADERS,
+    });
+    expect(saved.status(), await saved.text()).toBe(201);
+    const patient = (await saved.json()) as Patient;
+    const charged = await page.request.post(`${app.url}/api/cont/${patient._id}/taxe`, {
+      data: { priceItemId: priced?.id, doctorId },
+      headers: API_HEADERS,
+    });
+    expect(charged.status(), await charged.text()).toBe(201);
+    return `${patient.nume} ${patient.prenume}`;
+  }
+  const atNord = await owingPatient([nord]);
+  const atMain = await owingPatient([]);
+
+  await page.goto(`${app.url}/rapoarte?tab=creante`);
+  const table = page.getByRole('table', { name: 'Creanțe' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const location = page.getByRole('combobox', { name: 'Sediu', exact: true });
+  await expect(location).toHaveValue('');
+  await expect(location).toHaveAttribute('placeholder', 'Toate sediile');
+  await location.click();
+  await page.getByRole('option', { name: 'Sediul Nord' }).click();
+  await expect(page.getByText('1 pacienți cu sold de plată la Sediul Nord', { exact: false })).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(2);
+  const nordLine = table.getByRole('row').filter({ hasText: atNord });
+  await expect(nordLine).toHaveCount(1);
+  await expect(table.getByRole('row').filter({ hasText: atMain })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+    'href',
+    new RegExp(`sediu=${nord}`),
+  );
+  // The first location's receivables (the demo's owing patients, the other new one last) do not have it.
+  await location.click();
+  await page.getByRole('option', { name: 'Sediul principal' }).click();
+  await expect(page.getByText(/pacienți cu sold de plată la Sediul principal/)).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: atNord })).toHaveCount(0);
+});

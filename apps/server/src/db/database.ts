@@ -37,6 +37,7 @@ export interface Database {
   commission_rates: CommissionRatesTable;
   patient_balances: PatientBalancesTable;
   patient_doctor_open: PatientDoctorOpenTable;
+  patient_location_open: PatientLocationOpenTable;
   efactura_settings: EfacturaSettingsTable;
   efactura_tokens: EfacturaTokensTable;
   efactura_oauth_states: EfacturaOauthStatesTable;
@@ -759,6 +760,17 @@ export interface PatientBalancesTable {
 export interface PatientDoctorOpenTable {
   patient_id: string;
   doctor_id: string;
+  open_bani: number;
+  oldest_open_day: string;
+}
+
+/**
+ * Derived (migration 0029): what is open of a patient's charges made at a location (those from before
+ * locations: at the first location), and the day of the oldest; rewritten with every ledger write.
+ */
+export interface PatientLocationOpenTable {
+  patient_id: string;
+  location_id: string;
   open_bani: number;
   oldest_open_day: string;
 }

@@ -16,6 +16,8 @@ export const REPORT_MESSAGES = {
   page: 'Pagina trebuie să fie un număr întreg pozitiv.',
   format: 'Formatul exportului este csv sau xlsx.',
   user: 'Utilizatorul nu este valid.',
+  ownReceivablesLocation:
+    'Creanțele pe sediu sunt ale întregii clinici; un medic își vede creanțele fără sediu.',
 } as const;
 
 const day = z.string(REPORT_MESSAGES.day).refine(isCalendarDay, REPORT_MESSAGES.day);
@@ -46,13 +48,15 @@ export const commissionsReportQuery = z.strictObject({
 });
 export type CommissionsReportQuery = z.input<typeof commissionsReportQuery>;
 
-/** GET /api/rapoarte/creante?page= (the export holds every row) */
+/** GET /api/rapoarte/creante?page=[&sediu=] (the export holds every row) */
 export const receivablesQuery = z.strictObject({
   page: z.coerce
     .number(REPORT_MESSAGES.page)
     .int(REPORT_MESSAGES.page)
     .min(1, REPORT_MESSAGES.page)
     .default(1),
+  /** A clinic group's location (issue 14): what is open of the charges made there. */
+  sediu: z.string().trim().min(1).max(100).optional(),
   format,
 });
 export type ReceivablesQuery = z.input<typeof receivablesQuery>;
@@ -180,6 +184,8 @@ export const receivablesReport = z.object({
   pageSize: z.number().int(),
   total: z.number().int(),
   totalDueBani: money,
+  /** The location the report is narrowed to (`sediu`), or null: every location. */
+  location: z.object({ id: z.string(), name: z.string() }).nullable(),
   lines: z.array(receivableLine),
 });
 export type ReceivablesReport = z.infer<typeof receivablesReport>;

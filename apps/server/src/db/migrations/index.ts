@@ -27,6 +27,7 @@ import { gdprErasure } from './0025-gdpr-erasure';
 import { postgresSearchTable } from './0026-postgres-search-table';
 import { rateLimits } from './0027-rate-limits';
 import { locations } from './0028-locations';
+import { locationReceivables } from './0029-location-receivables';
 
 /**
  * Every migration, in order. Names are numbered and never change once released; migrations are
@@ -61,6 +62,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0026-postgres-search-table': postgresSearchTable(dialect),
     '0027-rate-limits': rateLimits(),
     '0028-locations': locations(),
+    '0029-location-receivables': locationReceivables(),
   };
 }
 

@@ -22,3 +22,9 @@ export async function findPatientBalance(db: Kysely<Database>, patientId: string
 export function owingPatientCondition(): Expression<SqlBool> {
   return sql<SqlBool>`exists (select 1 from patient_balances where patient_balances.patient_id = patients.id and patient_balances.owed_bani > 0)`;
 }
+
+/**
+ * For the locations feature: after the clinic's locations are reordered so that another one is first, the
+ * open amounts of the charges from before locations move to it (the receivables by location, migration 0029).
+ */
+export { refileUnlocatedCharges } from './ledger-totals.queries';

@@ -9,6 +9,7 @@ import {
 import type { Database, LocationRow } from '../../db/database';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
+import { refileUnlocatedCharges } from '../ledger/patient-balance.queries';
 import { toLocations } from './locations.presenter';
 import {
   findChairs,
@@ -197,7 +198,10 @@ export function moveLocation(deps: LocationsDeps, actor: AuditActor, id: string,
   return write(deps, actor, async (trx, now) => {
     const location = await locationOr404(trx, id);
     const ids = (await findLocations(trx)).map((row) => row.id);
-    await renumberLocations(trx, moved(ids, id, move.direction));
+    const order = moved(ids, id, move.direction);
+    await renumberLocations(trx, order);
+    // The charges from before locations count at the first one: a new first takes their open amounts.
+    if (order[0] !== ids[0]) await refileUnlocatedCharges(trx);
     await writeAudit(trx, now, actor, {
       action: 'location_move',
       entity: 'location',

@@ -118,19 +118,30 @@ export function revenueTable(report: RevenueReport): ReportTable {
   };
 }
 
+/** The patients who owe; narrowed to a location (a clinic group), every row names it in a first column. */
 export function receivablesTable(report: ReceivablesReport): ReportTable {
+  const header = [
+    'Pacient',
+    'Nr. fișă',
+    'Telefon',
+    'De plată (lei)',
+    'Cea mai veche taxă',
+    'Zile de întârziere',
+  ];
+  const rows = report.lines.map((line) => [
+    line.patientName,
+    String(line.fileNumber),
+    line.telefon,
+    exportAmount(line.dueBani),
+    formatCalendarDay(line.oldestOpenDay),
+    String(line.daysOverdue),
+  ]);
+  const { location } = report;
   return {
     fileName: `creante-${report.day}`,
     sheet: 'Creanțe',
-    header: ['Pacient', 'Nr. fișă', 'Telefon', 'De plată (lei)', 'Cea mai veche taxă', 'Zile de întârziere'],
-    rows: report.lines.map((line) => [
-      line.patientName,
-      String(line.fileNumber),
-      line.telefon,
-      exportAmount(line.dueBani),
-      formatCalendarDay(line.oldestOpenDay),
-      String(line.daysOverdue),
-    ]),
+    header: location ? ['Sediu', ...header] : header,
+    rows: location ? rows.map((row) => [location.name, ...row]) : rows,
   };
 }
 

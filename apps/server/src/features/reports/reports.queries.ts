@@ -179,40 +179,69 @@ export async function sumAllocatedByDoctor(
 
 // ---- accounts receivable ----------------------------------------------------------------------------
 // Read from the totals every ledger write keeps (ledger-totals.queries.ts): the patient's balance with the
-// day of their oldest open charge (admin), or what is open of one doctor's charges per patient.
+// day of their oldest open charge (admin), what is open of one doctor's charges per patient, or of the
+// charges made at one location (a clinic group; those from before locations are stored at the first).
 
-/** How many patients owe, and how much in all (for a doctor: of their own charges). */
-export async function countReceivables(db: Kysely<Database>, doctorId: string | null) {
+/** Whose receivables: every patient's balance, one doctor's charges (`doctorId`) or one location's. */
+export type ReceivablesScope = { doctorId: string | null; locationId: string | null };
+
+/** How many patients owe, and how much in all (for a doctor: of their own charges; a location: there). */
+export async function countReceivables(db: Kysely<Database>, scope: ReceivablesScope) {
+  const { doctorId, locationId } = scope;
   const row =
-    doctorId === null
+    locationId !== null
       ? await db
-          .selectFrom('patient_balances')
-          .select([sql<string>`count(*)`.as('count'), total('owed_bani').as('due_bani')])
-          .where('owed_bani', '>', 0)
-          .executeTakeFirstOrThrow()
-      : await db
-          .selectFrom('patient_doctor_open')
+          .selectFrom('patient_location_open')
           .select([sql<string>`count(*)`.as('count'), total('open_bani').as('due_bani')])
-          .where('doctor_id', '=', doctorId)
-          .executeTakeFirstOrThrow();
+          .where('location_id', '=', locationId)
+          .executeTakeFirstOrThrow()
+      : doctorId === null
+        ? await db
+            .selectFrom('patient_balances')
+            .select([sql<string>`count(*)`.as('count'), total('owed_bani').as('due_bani')])
+            .where('owed_bani', '>', 0)
+            .executeTakeFirstOrThrow()
+        : await db
+            .selectFrom('patient_doctor_open')
+            .select([sql<string>`count(*)`.as('count'), total('open_bani').as('due_bani')])
+            .where('doctor_id', '=', doctorId)
+            .executeTakeFirstOrThrow();
   return { count: toNumber(row.count), dueBani: toNumber(row.due_bani) };
 }
 
 /**
  * A page of the patients who owe, the oldest open charge first, then by file number. The amount due is the
- * patient's balance (admin), or the open part of the doctor's own charges.
+ * patient's balance (admin), the open part of the doctor's own charges, or of the charges at the location.
  */
 export async function findReceivables(
   db: Kysely<Database>,
-  doctorId: string | null,
+  scope: ReceivablesScope,
   page: { limit: number; offset: number },
 ) {
+  const { doctorId, locationId } = scope;
   const patientColumns = [
     'patients.file_number',
     'patients.nume',
     'patients.prenume',
     'patients.telefon',
   ] as const;
+  if (locationId !== null) {
+    return db
+      .selectFrom('patient_location_open as o')
+      .innerJoin('patients', 'patients.id', 'o.patient_id')
+      .select([
+        'o.patient_id',
+        sql<string>`o.oldest_open_day`.as('oldest_day'),
+        sql<string>`o.open_bani`.as('due_bani'),
+        ...patientColumns,
+      ])
+      .where('o.location_id', '=', locationId)
+      .orderBy('o.oldest_open_day')
+      .orderBy('patients.file_number')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+  }
   if (doctorId === null) {
     return db
       .selectFrom('patient_balances as b')

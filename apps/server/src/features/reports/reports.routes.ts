@@ -123,17 +123,20 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Accounts receivable: patients with a balance to pay, the oldest open charge first, paged',
         description:
           'A doctor sees the patients with open charges of theirs, and only those charges’ open amounts. ' +
+          'In a clinic group `sediu` keeps what is open of the charges made at that location, per patient ' +
+          '(charges from before the clinic had locations count at the first one; an unallocated advance is ' +
+          'not subtracted); 404 for an unknown location (a closed one is reported), 400 for a doctor. ' +
           'The export holds every row.' +
           EXPORT_NOTE,
         produces: FILE_TYPES,
         querystring: receivablesQuery,
-        response: { 200: receivablesReport, ...errorResponses(400, 401, 403) },
+        response: { 200: receivablesReport, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
       const scope = scopeOf(request, reportScope);
-      const { format, page } = request.query;
-      const report = await reports.receivablesReport(deps, scope, format ? null : page);
+      const { format, page, sediu } = request.query;
+      const report = await reports.receivablesReport(deps, scope, { page: format ? null : page, sediu });
       return send(reply, report, format, receivablesTable);
     },
   );

@@ -222,19 +222,29 @@ export async function revenueReport(
 
 /**
  * GET /api/rapoarte/creante: the patients with a balance to pay, the oldest open charge first; `page` null
- * gives every row (the export).
+ * gives every row (the export). With `sediu` (a clinic group): what is open of the charges made there, per
+ * patient (an advance not yet allocated belongs to no location, so it is not subtracted). A doctor's
+ * receivables are of their own charges, not by location (400 with `sediu`).
  */
 export async function receivablesReport(
   deps: ReportsDeps,
   scope: ReportScope,
-  page: number | null,
+  query: { page: number | null; sediu?: string | undefined },
 ): Promise<ReceivablesReport> {
+  const { page } = query;
   const doctorId = narrowedTo(scope);
+  if (doctorId !== null && query.sediu !== undefined) {
+    throw new AppError(400, 'invalid_input', REPORT_MESSAGES.ownReceivablesLocation, {
+      fields: { sediu: REPORT_MESSAGES.ownReceivablesLocation },
+    });
+  }
+  const location = query.sediu === undefined ? null : await reportLocation(deps.db, query.sediu);
+  const counted = { doctorId, locationId: location?.id ?? null };
   const today = toIsoDay(deps.now());
-  const summary = await countReceivables(deps.db, doctorId);
+  const summary = await countReceivables(deps.db, counted);
   const limit = page === null ? Math.max(summary.count, 1) : RECEIVABLES_PAGE_SIZE;
   const offset = page === null ? 0 : (page - 1) * RECEIVABLES_PAGE_SIZE;
-  const rows = offset < summary.count ? await findReceivables(deps.db, doctorId, { limit, offset }) : [];
+  const rows = offset < summary.count ? await findReceivables(deps.db, counted, { limit, offset }) : [];
   return {
     day: today,
     scope: scope.kind,
@@ -242,6 +252,7 @@ export async function receivablesReport(
     pageSize: page === null ? summary.count : RECEIVABLES_PAGE_SIZE,
     total: summary.count,
     totalDueBani: summary.dueBani,
+    location: location && { id: location.id, name: location.name },
     lines: rows.map((row) => ({
       patientId: row.patient_id,
       fileNumber: toNumber(row.file_number),

@@ -481,6 +481,209 @@ describeEachDialect('the money reports', ({ useApp }) => {
     expect(ofBogdan).toMatchObject({ total: 2, totalDueBani: 40_000 });
   });
 
+  it('a clinic group: the receivables of one location, from the charges made there', async () => {
+    t().clock.set('2026-03-02T08:00:00.000Z');
+    const admin = await signIn(['admin'], 'Admin Clinică');
+    const ana = await signIn(['medic'], 'Dr. Ana Pop');
+    const bogdan = await signIn(['medic'], 'Dr. Bogdan Ionescu');
+    const crown = await insertPricedItem(t().db, { name: 'Coroană', amountBani: 100_000 });
+    const cleaning = await insertPricedItem(t().db, { name: 'Detartraj', amountBani: 20_000 });
+    await insertLocationRow(t().db, { id: 'nord', name: 'Sediul Nord' });
+    // Bogdan works only at Nord (his charges are made there), Ana everywhere (hers at the first location).
+    await t()
+      .db.insertInto('user_locations')
+      .values({ user_id: bogdan.user.id, location_id: 'nord' })
+      .execute();
+    const first = await t()
+      .db.selectFrom('locations')
+      .select(['id', 'name'])
+      .orderBy('position')
+      .executeTakeFirstOrThrow();
+    const [owes, old, reversed] = [
+      await insertPatientRow(t().db),
+      await insertPatientRow(t().db),
+      await insertPatientRow(t().db),
+    ] as [string, string, string];
+    const charge = async (patientId: string, priceItemId: string, doctorId: string, at: string) => {
+      t().clock.set(at);
+      const response = await call(t().app, {
+        method: 'POST',
+        url: `/api/cont/${patientId}/taxe`,
+        cookie: admin.cookie,
+        body: { priceItemId, doctorId },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    };
+    const creante = (query: string, cookie = admin.cookie) =>
+      get<ReceivablesReport>(cookie, `/api/rapoarte/creante${query}`);
+    const lines = (report: ReceivablesReport) =>
+      report.lines.map((line) => [line.patientId, line.dueBani, line.oldestOpenDay]);
+
+    await charge(owes, crown, bogdan.user.id, '2026-03-02T08:00:00.000Z'); // at Nord
+    await charge(owes, cleaning, ana.user.id, '2026-03-02T08:10:00.000Z'); // at the first location
+    expect(lines(await creante('?sediu=nord'))).toEqual([[owes, 100_000, '2026-03-02']]);
+    expect(lines(await creante(`?sediu=${first.id}`))).toEqual([[owes, 20_000, '2026-03-02']]);
+
+    // A charge from before the clinic had locations (none): counted at the first location, from the next
+    // ledger write of the patient on (a charge).
+    await insertChargeAt(t().db, {
+      patientId: old,
+      doctorId: ana.user.id,
+      locationId: null,
+      description: 'Obturație',
+      amountBani: 30_000,
+      day: '2026-02-20',
+    });
+    // …and the balance it was owed with then.
+    await t()
+      .db.insertInto('patient_balances')
+      .values({
+        patient_id: old,
+        owed_bani: 30_000,
+        oldest_open_day: '2026-02-20',
+        updated_at: '2026-02-20T08:00:00.000Z',
+        version: 1,
+      })
+      .execute();
+    await charge(old, cleaning, ana.user.id, '2026-03-02T08:20:00.000Z');
+    // A charge at Nord, reversed: nothing open there.
+    await charge(reversed, cleaning, bogdan.user.id, '2026-03-02T08:30:00.000Z');
+    const reversedId = (
+      await t()
+        .db.selectFrom('charges')
+        .select('id')
+        .where('patient_id', '=', reversed)
+        .executeTakeFirstOrThrow()
+    ).id;
+    await post(admin.cookie, `/api/cont/${reversed}/taxe/${reversedId}/storno`, { reason: 'Greșit' });
+    // A partial payment, allocated to the oldest charge first: the crown at Nord.
+    t().clock.set('2026-03-02T09:00:00.000Z');
+    const payment = await call(t().app, {
+      method: 'POST',
+      url: `/api/cont/${owes}/plati`,
+      cookie: admin.cookie,
+      body: { method: 'card', amountBani: 30_000 },
+    });
+    expect(payment.statusCode, payment.body).toBe(201);
+
+    const nord = await creante('?sediu=nord');
+    expect(lines(nord)).toEqual([[owes, 70_000, '2026-03-02']]);
+    expect(nord).toMatchObject({
+      total: 1,
+      totalDueBani: 70_000,
+      location: { id: 'nord', name: 'Sediul Nord' },
+    });
+    const main = await creante(`?sediu=${first.id}`);
+    expect(lines(main)).toEqual([
+      [old, 50_000, '2026-02-20'],
+      [owes, 20_000, '2026-03-02'],
+    ]);
+    expect(main).toMatchObject({ total: 2, totalDueBani: 70_000, location: first });
+
+    // Without `sediu`: the balances, as before; with no advance unallocated, the sum of the locations.
+    const all = await creante('');
+    expect(all.location).toBeNull();
+    expect(lines(all)).toEqual([
+      [old, 50_000, '2026-02-20'],
+      [owes, 90_000, '2026-03-02'],
+    ]);
+    const byPatient = new Map<string, number>();
+    for (const line of [...nord.lines, ...main.lines])
+      byPatient.set(line.patientId, (byPatient.get(line.patientId) ?? 0) + line.dueBani);
+    expect(all.lines.map((line) => [line.patientId, line.dueBani])).toEqual(
+      all.lines.map((line) => [line.patientId, byPatient.get(line.patientId)]),
+    );
+    expect(all.totalDueBani).toBe(nord.totalDueBani + main.totalDueBani);
+
+    // The export names the location on every row.
+    const csv = await call(t().app, {
+      url: '/api/rapoarte/creante?sediu=nord&format=csv',
+      cookie: admin.cookie,
+    });
+    expect(csv.statusCode).toBe(200);
+    const rows = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(rows[0]?.startsWith('Sediu;Pacient;')).toBe(true);
+    expect(rows.slice(1).map((row) => [row.split(';')[0], row.split(';')[4]])).toEqual([
+      ['Sediul Nord', '700,00'],
+    ]);
+
+    // The payment reversed: the crown is open again in full at Nord.
+    t().clock.set('2026-03-02T09:30:00.000Z');
+    await post(
+      admin.cookie,
+      `/api/cont/${owes}/plati/${payment.json<{ paymentId: string }>().paymentId}/storno`,
+      { reason: 'Plată înregistrată greșit' },
+    );
+    expect(lines(await creante('?sediu=nord'))).toEqual([[owes, 100_000, '2026-03-02']]);
+    expect(lines(await creante(`?sediu=${first.id}`))).toEqual([
+      [old, 50_000, '2026-02-20'],
+      [owes, 20_000, '2026-03-02'],
+    ]);
+
+    // A closed location's receivables are still reported; an unknown one is 404; a doctor's are not by location.
+    await t()
+      .db.updateTable('locations')
+      .set({ archived_at: '2026-03-02T10:00:00.000Z' })
+      .where('id', '=', 'nord')
+      .execute();
+    expect(lines(await creante('?sediu=nord'))).toEqual([[owes, 100_000, '2026-03-02']]);
+    const unknown = await call(t().app, {
+      url: '/api/rapoarte/creante?sediu=nicaieri',
+      cookie: admin.cookie,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(errorOf(unknown).message).toBe(LOCATION_MESSAGES.notFound);
+    const ofDoctor = await call(t().app, { url: '/api/rapoarte/creante?sediu=nord', cookie: bogdan.cookie });
+    expect(ofDoctor.statusCode).toBe(400);
+    expect(errorOf(ofDoctor)).toMatchObject({
+      message: REPORT_MESSAGES.ownReceivablesLocation,
+      fields: { sediu: REPORT_MESSAGES.ownReceivablesLocation },
+    });
+  });
+
+  it('a clinic group: moving another location first moves the charges from before locations to it', async () => {
+    t().clock.set('2026-03-02T08:00:00.000Z');
+    const admin = await signIn(['admin'], 'Admin Clinică');
+    const ana = await signIn(['medic'], 'Dr. Ana Pop');
+    const cleaning = await insertPricedItem(t().db, { name: 'Detartraj', amountBani: 20_000 });
+    await insertLocationRow(t().db, { id: 'nord', name: 'Sediul Nord' });
+    const first = await t()
+      .db.selectFrom('locations')
+      .select('id')
+      .orderBy('position')
+      .executeTakeFirstOrThrow();
+    const patient = await insertPatientRow(t().db);
+    await insertChargeAt(t().db, {
+      patientId: patient,
+      doctorId: ana.user.id,
+      locationId: null,
+      description: 'Obturație',
+      amountBani: 30_000,
+      day: '2026-02-20',
+    });
+    await post(admin.cookie, `/api/cont/${patient}/taxe`, { priceItemId: cleaning, doctorId: ana.user.id });
+    const at = async (locationId: string) =>
+      (await get<ReceivablesReport>(admin.cookie, `/api/rapoarte/creante?sediu=${locationId}`)).lines.map(
+        (line) => [line.dueBani, line.oldestOpenDay],
+      );
+    expect([await at(first.id), await at('nord')]).toEqual([[[50_000, '2026-02-20']], []]);
+
+    const moved = await call(t().app, {
+      method: 'POST',
+      url: '/api/locations/nord/move',
+      cookie: admin.cookie,
+      body: { direction: 'up' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect([await at(first.id), await at('nord')]).toEqual([
+      [[20_000, '2026-03-02']],
+      [[30_000, '2026-02-20']],
+    ]);
+  });
+
   it('keeps the receivables order as payments settle and reopen the oldest charge', async () => {
     const { admin, asistent, bogdan, patients } = await clinicDay();
     const settled = await call(t().app, {

@@ -20,7 +20,7 @@ export const reportKeys = {
   all: ['reports'] as const,
   cash: (day: string, user: string, location: string) => ['reports', 'casa', day, user, location] as const,
   revenue: (month: string) => ['reports', 'venituri', month] as const,
-  receivables: (page: number) => ['reports', 'creante', page] as const,
+  receivables: (page: number, location: string) => ['reports', 'creante', page, location] as const,
   plans: (from: string, to: string) => ['reports', 'planuri', from, to] as const,
   commissions: (month: string, location: string) => ['reports', 'comisioane', month, location] as const,
   settings: ['reports', 'commission-settings'] as const,
@@ -64,12 +64,12 @@ export function useRevenueReport(month: string) {
   );
 }
 
-/** GET /api/rapoarte/creante */
-export function useReceivablesReport(page: number) {
+/** GET /api/rapoarte/creante: a page of the patients who owe, at one location of a clinic group when `location` is. */
+export function useReceivablesReport(page: number, location = '') {
   return useQuery(
     reportQuery(
-      reportKeys.receivables(page),
-      reportUrl('creante', { page: String(page) }),
+      reportKeys.receivables(page, location),
+      reportUrl('creante', { page: String(page), sediu: location }),
       receivablesReport,
     ),
   );

@@ -1,24 +1,52 @@
-import { Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { isClinicGroup, openLocations } from '@odonto/domain/contracts/locations';
 import { formatLei } from '@odonto/domain/money';
 import { formatCalendarDay } from '@odonto/domain/dates';
+import { useLocations } from '../locations/api';
 import { useReceivablesReport } from './api';
 import { ExportButtons, ReportState } from './report-parts';
 
-/** The 'Creanțe' tab: the patients who owe, the oldest open charge first, a page at a time. */
-export function ReceivablesReportTab() {
+/**
+ * The 'Creanțe' tab: the patients who owe, the oldest open charge first, a page at a time. `byLocation`
+ * (the whole clinic's figures): in a clinic group, what is open of the charges made at one location.
+ */
+export function ReceivablesReportTab({ byLocation }: { byLocation: boolean }) {
   const [page, setPage] = useState(1);
-  const report = useReceivablesReport(page);
+  const [location, setLocation] = useState('');
+  const report = useReceivablesReport(page, location);
+  const locations = useLocations().data;
+  const locationChoices =
+    byLocation && locations && isClinicGroup(locations.locations)
+      ? openLocations(locations.locations).map((place) => ({ value: place.id, label: place.name }))
+      : null;
   const data = report.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
-        <Text>
-          {data ? `${data.total} pacienți cu sold de plată, în total ${formatLei(data.totalDueBani)}` : ''}
-        </Text>
-        <ExportButtons report="creante" params={{}} />
+        <Group align="flex-end">
+          {locationChoices ? (
+            <Select
+              label="Sediu"
+              placeholder="Toate sediile"
+              data={locationChoices}
+              value={location || null}
+              onChange={(value) => {
+                setLocation(value ?? '');
+                setPage(1);
+              }}
+              clearable
+            />
+          ) : null}
+          <Text>
+            {data
+              ? `${data.total} pacienți cu sold de plată${data.location ? ` la ${data.location.name}` : ''}, în total ${formatLei(data.totalDueBani)}`
+              : ''}
+          </Text>
+        </Group>
+        <ExportButtons report="creante" params={{ sediu: location }} />
       </Group>
       <ReportState error={report.error} isLoading={report.isLoading} />
       {data ? (

@@ -10,3 +10,8 @@ export function canOpenReports(roles: readonly string[]): boolean {
 export function canSetCommissions(roles: readonly string[]): boolean {
   return can(roles, 'manage:settings');
 }
+
+/** The whole clinic's figures (admins): the receivables by location of a clinic group; a doctor sees their own. */
+export function canSeeClinicReceivables(roles: readonly string[]): boolean {
+  return can(roles, 'read:reports');
+}

@@ -76,6 +76,7 @@ const RECEIVABLES: ReceivablesReport = {
   pageSize: 25,
   total: 1,
   totalDueBani: 80_000,
+  location: null,
   lines: [
     {
       patientId: 'pa1',

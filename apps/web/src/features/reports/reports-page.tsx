@@ -7,7 +7,7 @@ import { CashReportTab } from './cash-report';
 import { CommissionsReportTab } from './commissions-report';
 import { PlansReportTab } from './plans-report';
 import { ReceivablesReportTab } from './receivables-report';
-import { canSetCommissions } from './reports-access';
+import { canSeeClinicReceivables, canSetCommissions } from './reports-access';
 import { RevenueReportTab } from './revenue-report';
 
 /**
@@ -44,7 +44,7 @@ export function ReportsPage() {
           <RevenueReportTab />
         </Tabs.Panel>
         <Tabs.Panel value="creante" pt="md">
-          <ReceivablesReportTab />
+          <ReceivablesReportTab byLocation={canSeeClinicReceivables(userCtx.roles)} />
         </Tabs.Panel>
         <Tabs.Panel value="planuri" pt="md">
           <PlansReportTab />

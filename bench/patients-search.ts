@@ -4,6 +4,7 @@
 import { loadavg } from 'node:os';
 import { DEMO_USERS } from '../apps/server/src/scripts/demo-users';
 import { benchDialects, datasetEnv, ensurePatients } from './lib/dataset';
+import { LIST_SCENARIOS as SCENARIOS } from './lib/list-scenarios';
 import { listSql, type ListSql } from './lib/list-sql';
 import { measure } from './lib/load';
 import { machineLine, markdownTable, writeSection, type ResultRow } from './lib/results';
@@ -12,38 +13,6 @@ import { startBenchServer } from './lib/server';
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3_000);
 const CONNECTIONS = 10;
-
-const list = (query: string) => `/api/pacienti?${query}`;
-const SCENARIOS: readonly { name: string; paths: string[] }[] = [
-  {
-    name: 'search, 3 letters (`q=pop`, `ste`, …)',
-    paths: ['pop', 'ste', 'ion', 'mar', 'ana', 'dum', 'ale', 'tan'].map((q) => list(`q=${q}`)),
-  },
-  {
-    name: 'search, 6 letters (`q=popesc`, `stefan`, …)',
-    paths: ['popesc', 'stefan', 'ionesc', 'mihail', 'alexan', 'dumitr', 'gheorg', 'marine'].map((q) =>
-      list(`q=${q}`),
-    ),
-  },
-  {
-    name: 'search, phone fragment (`q=0722 1`)',
-    paths: ['0722 1', '0744 5', '0755 93', '0788 0'].map((q) => list(`q=${encodeURIComponent(q)}`)),
-  },
-  { name: 'search, 3 letters, page 3', paths: ['pop', 'ion', 'mar'].map((q) => list(`q=${q}&page=3`)) },
-  {
-    name: 'filter judet (`judet=cluj`)',
-    paths: ['Cluj', 'Iași', 'Argeș', 'București'].map((j) => list(`judet=${encodeURIComponent(j)}`)),
-  },
-  {
-    name: 'filter medic + igienizare',
-    paths: [list(`medic=${encodeURIComponent(DEMO_USERS.medic.nume)}&igienizare=true`)],
-  },
-  {
-    name: 'filter creation date range (one month)',
-    paths: ['2025-03', '2024-07', '2023-11'].map((m) => list(`from=${m}-01&to=${m}-28`)),
-  },
-  { name: 'first page, no filter', paths: [list('page=1')] },
-];
 
 const databaseName = (dialect: string) => (dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL 15');
 

@@ -222,15 +222,15 @@ async function timeReports(env: Record<string, string>, dialect: BenchDialect): 
         return `${report.payments.length} payments listed`;
       }),
       await time('receivables, first page of 25 (+ count and total)', async () => {
-        const report = await receivablesReport(deps, all, 1);
+        const report = await receivablesReport(deps, all, { page: 1 });
         return `${report.total} patients owe`;
       }),
       await time('receivables, pages 2–400 (+ count and total)', async (run) => {
-        const report = await receivablesReport(deps, all, 2 + ((run * 13) % 399));
+        const report = await receivablesReport(deps, all, { page: 2 + ((run * 13) % 399) });
         return `${report.lines.length} rows`;
       }),
       await time('receivables of one doctor, first page', async () => {
-        const report = await receivablesReport(deps, own, 1);
+        const report = await receivablesReport(deps, own, { page: 1 });
         return `${report.total} patients owe the doctor`;
       }),
     ];

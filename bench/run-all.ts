@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 
 const ALL = [
   'patients-search',
+  'million',
   'patient-history',
   'plans',
   'reports',

@@ -1,17 +1,16 @@
 import { Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
-import { isClinicGroup, openLocations } from '@odonto/domain/contracts/locations';
 import type { CashReport as CashReportAnswer } from '@odonto/domain/contracts/reports';
 import { formatCalendarDay, toIsoDay } from '@odonto/domain/dates';
 import { PAYMENT_METHOD_LABELS } from '@odonto/domain/ledger';
 import { formatLei } from '@odonto/domain/money';
 import { clinicClock, isCalendarDay } from '@odonto/domain/reports';
 import { printSheet } from '../print/print-store';
-import { useLocations } from '../locations/api';
 import { useClinic } from '../settings/api';
 import { useCashReport } from './api';
 import { CashReportSheet } from './cash-report-sheet';
+import { ReportLocationSelect, useReportLocations } from './report-location';
 import { ExportButtons, Figure, ReportState } from './report-parts';
 
 /** The opening and closing cash, and what came in and went out on the day. */
@@ -126,12 +125,8 @@ export function CashReportTab() {
   const validDay = isCalendarDay(day) ? day : toIsoDay(new Date());
   const report = useCashReport(validDay, user, location);
   const everyone = useCashReport(validDay, '');
-  const locations = useLocations().data;
   // A clinic group's locations (issue 14): the cash desk of one of them; a single-location clinic sees none.
-  const locationChoices =
-    locations && isClinicGroup(locations.locations)
-      ? openLocations(locations.locations).map((place) => ({ value: place.id, label: place.name }))
-      : null;
+  const locationChoices = useReportLocations();
   const locationName = locationChoices?.find((choice) => choice.value === location)?.label;
   const clinic = useClinic();
   const data = report.data;
@@ -175,14 +170,7 @@ export function CashReportTab() {
             />
           ) : null}
           {locationChoices ? (
-            <Select
-              label="Sediu"
-              placeholder="Toate sediile"
-              data={locationChoices}
-              value={location || null}
-              onChange={(value) => setLocation(value ?? '')}
-              clearable
-            />
+            <ReportLocationSelect choices={locationChoices} value={location} onChange={setLocation} />
           ) : null}
         </Group>
         <Group gap="xs">

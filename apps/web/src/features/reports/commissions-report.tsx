@@ -1,12 +1,11 @@
-import { Group, Select, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Group, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { isClinicGroup, openLocations } from '@odonto/domain/contracts/locations';
 import { formatCalendarDay, toIsoDay } from '@odonto/domain/dates';
 import { formatLei } from '@odonto/domain/money';
 import { isMonth } from '@odonto/domain/reports';
-import { useLocations } from '../locations/api';
 import { useCommissionsReport } from './api';
 import { CommissionRates } from './commission-rates';
+import { ReportLocationSelect, useReportLocations } from './report-location';
 import { ExportButtons, monthOfDay, ReportState } from './report-parts';
 
 /** The 'Comisioane' tab: a month's commissions per doctor and the payments behind them; rates for admins. */
@@ -15,12 +14,8 @@ export function CommissionsReportTab({ canSetRates }: { canSetRates: boolean }) 
   const validMonth = isMonth(month) ? month : monthOfDay(toIsoDay(new Date()));
   const [location, setLocation] = useState('');
   const report = useCommissionsReport(validMonth, location);
-  const locations = useLocations().data;
   // A clinic group's locations (issue 14): the commissions on the work done at one of them.
-  const locationChoices =
-    locations && isClinicGroup(locations.locations)
-      ? openLocations(locations.locations).map((place) => ({ value: place.id, label: place.name }))
-      : null;
+  const locationChoices = useReportLocations();
   const data = report.data;
   return (
     <Stack gap="md">
@@ -33,14 +28,7 @@ export function CommissionsReportTab({ canSetRates }: { canSetRates: boolean }) 
             onChange={(event) => setMonth(event.currentTarget.value)}
           />
           {locationChoices ? (
-            <Select
-              label="Sediu"
-              placeholder="Toate sediile"
-              data={locationChoices}
-              value={location || null}
-              onChange={(value) => setLocation(value ?? '')}
-              clearable
-            />
+            <ReportLocationSelect choices={locationChoices} value={location} onChange={setLocation} />
           ) : null}
         </Group>
         <ExportButtons report="comisioane" params={{ luna: validMonth, sediu: location }} />

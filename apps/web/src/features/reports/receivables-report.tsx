@@ -1,11 +1,10 @@
-import { Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { isClinicGroup, openLocations } from '@odonto/domain/contracts/locations';
 import { formatLei } from '@odonto/domain/money';
 import { formatCalendarDay } from '@odonto/domain/dates';
-import { useLocations } from '../locations/api';
 import { useReceivablesReport } from './api';
+import { ReportLocationSelect, useReportLocations } from './report-location';
 import { ExportButtons, ReportState } from './report-parts';
 
 /**
@@ -16,11 +15,8 @@ export function ReceivablesReportTab({ byLocation }: { byLocation: boolean }) {
   const [page, setPage] = useState(1);
   const [location, setLocation] = useState('');
   const report = useReceivablesReport(page, location);
-  const locations = useLocations().data;
-  const locationChoices =
-    byLocation && locations && isClinicGroup(locations.locations)
-      ? openLocations(locations.locations).map((place) => ({ value: place.id, label: place.name }))
-      : null;
+  const groupLocations = useReportLocations();
+  const locationChoices = byLocation ? groupLocations : null;
   const data = report.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
@@ -28,16 +24,13 @@ export function ReceivablesReportTab({ byLocation }: { byLocation: boolean }) {
       <Group justify="space-between" align="flex-end">
         <Group align="flex-end">
           {locationChoices ? (
-            <Select
-              label="Sediu"
-              placeholder="Toate sediile"
-              data={locationChoices}
-              value={location || null}
-              onChange={(value) => {
-                setLocation(value ?? '');
+            <ReportLocationSelect
+              choices={locationChoices}
+              value={location}
+              onChange={(next) => {
+                setLocation(next);
                 setPage(1);
               }}
-              clearable
             />
           ) : null}
           <Text>

@@ -53,20 +53,28 @@ export function createBackupScheduler(deps: BackupsDeps, tickMs = TICK_MS): Back
       current = null;
       claim = null;
     });
+    // Nobody may wait for a run started by the clock; a failure of its own bookkeeping is logged, not lost.
+    void current.catch((error: unknown) => deps.log.error({ err: error }, 'backup run failed'));
     return claimed.run;
   }
 
-  async function tick(): Promise<BackupRun | null> {
+  /** One look at the schedule: starts the run when it is due (not waiting for it); true when it did. */
+  async function check(): Promise<boolean> {
     const { schedule } = await readSchedule(deps.db);
     const { run } = await readLastRun(deps.db);
-    if (!isBackupDue(schedule, run?.startedAt ?? null, deps.now())) return null;
-    const started = await begin('schedule', SYSTEM);
-    return started && current ? current : null;
+    if (!isBackupDue(schedule, run?.startedAt ?? null, deps.now())) return false;
+    return (await begin('schedule', SYSTEM)) !== null;
+  }
+
+  async function tick(): Promise<BackupRun | null> {
+    return (await check()) && current ? current : null;
   }
 
   function schedule(): void {
     timer = setTimeout(() => {
-      ticking = tick()
+      // Only the look and the claim: stop() waits for this, and a run under way is waited for at most
+      // STOP_WAIT_MS there (the run itself, waited for here, kept a stopping server past its 10 s drain).
+      ticking = check()
         .catch((error: unknown) => deps.log.error({ err: error }, 'backup schedule check failed'))
         .finally(() => {
           ticking = null;

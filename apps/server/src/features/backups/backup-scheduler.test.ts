@@ -4,27 +4,29 @@ import type { BackupSettings } from '@odonto/domain/contracts/backups';
 import { describeEachDialect } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories';
 import { call, loginAs } from '../../../test/http';
+import type { BlobStore } from '../../files/blob-store';
 import { createBackupScheduler } from './backup-scheduler';
 
-// A backup that goes on until the test lets it end: what a large clinic's archive is to a stopping server.
-const archive = vi.hoisted(() => {
-  let finish: (() => void) | null = null;
-  return {
-    started: false,
-    finish: () => finish?.(),
-    wait: () =>
-      new Promise<void>((resolve) => {
-        finish = resolve;
-      }),
+/**
+ * The app's file store, except that listing the files for an archive goes on until `release`: what a large
+ * clinic's backup is to a stopping server.
+ */
+function stalledStore(store: BlobStore) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const gate = { started: false, release: () => release() };
+  const blobs: BlobStore = {
+    ...store,
+    list: async function* () {
+      gate.started = true;
+      await released;
+      yield* [];
+    },
   };
-});
-vi.mock('./backup-archive', () => ({
-  writeBackupArchive: async () => {
-    archive.started = true;
-    await archive.wait();
-    return { file: 'odonto-copie.tar.gz', size: 1 };
-  },
-}));
+  return { gate, blobs };
+}
 
 describeEachDialect('the backup scheduler stopping', ({ useApp }) => {
   const t = useApp();
@@ -42,24 +44,24 @@ describeEachDialect('the backup scheduler stopping', ({ useApp }) => {
     expect(saved.statusCode, saved.body).toBe(200);
     t().clock.advanceMinutes(31);
 
+    const { gate, blobs } = stalledStore(t().blobs);
     const scheduler = createBackupScheduler(
-      { db: t().db, now: t().clock.now, config: t().app.config, blobs: t().blobs, log: t().app.log },
+      { db: t().db, now: t().clock.now, config: t().app.config, blobs, log: t().app.log },
       10,
     );
     scheduler.start();
-    await vi.waitFor(() => expect(archive.started).toBe(true), { timeout: 5_000 });
+    await vi.waitFor(() => expect(gate.started).toBe(true), { timeout: 20_000 });
 
     const stopping = performance.now();
     await scheduler.stop();
-    // The scheduler waits 5 s for a run, well inside the server's 10 s drain.
-    expect(performance.now() - stopping).toBeLessThan(7_000);
+    // The scheduler waits 5 s for a run: it stops inside the server's 10 s drain.
+    expect(performance.now() - stopping).toBeLessThan(9_000);
     const settings = (await call(t().app, { url: '/api/settings/backups', cookie })).json<BackupSettings>();
     expect(settings.lastRun).toMatchObject({
       trigger: 'schedule',
       result: 'error',
       error: 'Serverul a fost oprit în timpul copiei; copia nu a fost terminată.',
     });
-    archive.finish();
-    archive.started = false;
-  }, 30_000);
+    gate.release();
+  }, 60_000);
 });

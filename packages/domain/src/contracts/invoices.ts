@@ -26,6 +26,10 @@ export const INVOICE_MESSAGES = {
   series: 'Seria are 1–10 litere mari sau cifre, începând cu o literă (ex.: ODT).',
   startNumber: 'Numărul de început trebuie să fie un număr întreg între 1 și 99.999.999.',
   seriesInUse: 'Seria are deja documente emise: numărul de început nu se mai poate schimba.',
+  seriesStartShared:
+    'Aceeași serie este folosită și în alt loc (la clinică sau la alt sediu) cu alt număr de început: o serie are o singură numerotare, cu un singur număr de început.',
+  locationUnknown: 'Sediul nu a fost găsit.',
+  locationTwice: 'Un sediu are o singură pereche de serii: apare de două ori.',
   xmlMissing: 'XML-ul facturii nu a fost găsit.',
   answerMissing: 'Răspunsul ANAF nu a fost primit încă pentru această factură.',
   month: 'Luna nu este validă (AAAA-LL).',
@@ -267,6 +271,21 @@ export const patientInvoicesResponse = z.object({
 });
 export type PatientInvoicesResponse = z.infer<typeof patientInvoicesResponse>;
 
+/**
+ * A location's own series (issue 14, decision 0050): its invoices and the credit notes of its invoices are
+ * numbered from them. A location without a pair uses the clinic's.
+ */
+export const locationInvoiceSeries = z.object({
+  locationId: z.string(),
+  invoiceSeries: z.string(),
+  invoiceStart: z.number().int(),
+  creditNoteSeries: z.string(),
+  creditNoteStart: z.number().int(),
+  nextInvoiceNumber: z.number().int(),
+  nextCreditNoteNumber: z.number().int(),
+});
+export type LocationInvoiceSeries = z.infer<typeof locationInvoiceSeries>;
+
 /** GET/PUT /api/facturi-setari (admin): the series and where their numbers start. */
 export const invoiceSettings = z.object({
   invoiceSeries: z.string(),
@@ -276,6 +295,8 @@ export const invoiceSettings = z.object({
   /** The next number each series will give. */
   nextInvoiceNumber: z.number().int(),
   nextCreditNoteNumber: z.number().int(),
+  /** The locations with series of their own (empty: every document takes the clinic's series). */
+  locations: z.array(locationInvoiceSeries),
   version: z.number().int(),
 });
 export type InvoiceSettings = z.infer<typeof invoiceSettings>;
@@ -287,13 +308,39 @@ const startField = z
   .min(1, M.startNumber)
   .max(99_999_999, M.startNumber);
 
-export const invoiceSettingsUpdate = z.strictObject({
+const seriesPair = {
   invoiceSeries: seriesField,
   invoiceStart: startField,
   creditNoteSeries: seriesField,
   creditNoteStart: startField,
-  version: z.number().int().min(0),
-});
+};
+
+export const locationSeriesUpdate = z.strictObject({ locationId: id, ...seriesPair });
+export type LocationSeriesUpdate = z.input<typeof locationSeriesUpdate>;
+
+export const invoiceSettingsUpdate = z
+  .strictObject({
+    ...seriesPair,
+    /**
+     * The locations with series of their own, all of them (a location left out takes the clinic's again).
+     * Not sent: the locations' series stay as they are (a single-location clinic never sends it).
+     */
+    locations: z.array(locationSeriesUpdate).max(200).optional(),
+    version: z.number().int().min(0),
+  })
+  .superRefine((value, context) => {
+    const seen = new Set<string>();
+    value.locations?.forEach((pair, index) => {
+      if (seen.has(pair.locationId)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['locations', index, 'locationId'],
+          message: M.locationTwice,
+        });
+      }
+      seen.add(pair.locationId);
+    });
+  });
 export type InvoiceSettingsUpdate = z.input<typeof invoiceSettingsUpdate>;
 
 export const DEFAULT_INVOICE_SERIES = { invoiceSeries: 'ODT', creditNoteSeries: 'ODTS' } as const;

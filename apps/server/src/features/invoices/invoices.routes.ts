@@ -261,10 +261,15 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requirePermission('manage:settings'),
       schema: {
         tags,
-        summary: 'Sets the series (admin); a series that numbered documents keeps its numbering',
-        description: '409 for a stale version or a new start of a series already in use.',
+        summary:
+          "Sets the series (admin), the clinic's and each location's own; a used series keeps its numbering",
+        description:
+          'A location with series of its own numbers its invoices (and the credit notes of its invoices) from ' +
+          "them; `locations` not sent keeps the locations' series. A series shared by the clinic or several " +
+          'locations is one numbering. 409 for a stale version or a new start of a series already in use; ' +
+          '422 for an unknown location or one series given two different starts.',
         body: invoiceSettingsUpdate,
-        response: { 200: invoiceSettings, ...errorResponses(400, 401, 403, 409) },
+        response: { 200: invoiceSettings, ...errorResponses(400, 401, 403, 409, 422) },
       },
     },
     async (request) => saveInvoiceSettings(deps, actorOf(request), request.body),

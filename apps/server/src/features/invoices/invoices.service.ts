@@ -13,6 +13,7 @@ import { countLimit, pagedTotal } from '@odonto/domain/contracts/paging';
 import { DEFAULT_VAT_SETTINGS, vatSettings } from '@odonto/domain/contracts/price-list';
 import { toIsoDay } from '@odonto/domain/dates';
 import { documentNumber, type EInvoiceDocument } from '@odonto/domain/efactura';
+import { seriesForDocument } from '@odonto/domain/invoice-series';
 import { countyByName } from '@odonto/domain/places';
 import { can } from '@odonto/domain/roles';
 import { normalizeSearchText } from '@odonto/domain/text';
@@ -158,7 +159,10 @@ async function storeDocument(
   });
 }
 
-/** POST /api/facturi: issues an invoice for picked charges of a patient, numbered and queued in one transaction. */
+/**
+ * POST /api/facturi: issues an invoice for picked charges of a patient, numbered and queued in one transaction.
+ * Its location is the first picked charge's; its series that location's own, else the clinic's.
+ */
 export async function issueInvoice(
   deps: InvoicesDeps,
   actor: AuditActor,
@@ -185,7 +189,8 @@ export async function issueInvoice(
     if ((await findInvoicedChargeIds(trx, input.chargeIds)).size > 0) {
       throw new AppError(409, 'conflict', INVOICE_MESSAGES.chargeInvoiced);
     }
-    const series = settings.invoiceSeries;
+    const locationId = picked[0]?.locationId ?? null;
+    const series = seriesForDocument(settings, settings.locations, locationId, 'invoice');
     const number = await nextCounterValue(trx, seriesCounter(series));
     const issueDate = toIsoDay(at);
     const buyer = buyerOf(input.buyer);
@@ -206,7 +211,7 @@ export async function issueInvoice(
       id,
       doc,
       patientId: patient.id,
-      locationId: picked[0]?.locationId ?? null,
+      locationId,
       buyerName: buyer.name,
       reversesId: null,
       reason: null,
@@ -238,7 +243,8 @@ export async function stornoInvoice(
   await deps.db.transaction().execute(async (trx) => {
     const at = deps.now();
     const invoiceDoc = parseDocument(original);
-    const series = settings.creditNoteSeries;
+    // The credit-note series of the location the reversed invoice was issued for (else the clinic's).
+    const series = seriesForDocument(settings, settings.locations, original.location_id, 'credit-note');
     const number = await nextCounterValue(trx, seriesCounter(series));
     const { dueDate: _dueDate, prepaidBani: _prepaid, note: _note, ...rest } = invoiceDoc;
     const doc: EInvoiceDocument = {

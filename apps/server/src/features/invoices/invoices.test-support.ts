@@ -59,6 +59,8 @@ export async function insertCharge(
     quantity?: number;
     vatRateBp?: number | null;
     teeth?: string[];
+    /** Where the work was done (none: a charge from before locations). */
+    locationId?: string | null;
   },
 ): Promise<string> {
   const id = randomUUID();
@@ -67,7 +69,7 @@ export async function insertCharge(
     .values({
       id,
       patient_id: patientId,
-      location_id: null,
+      location_id: options.locationId ?? null,
       history_entry_id: null,
       plan_id: null,
       plan_item_id: null,

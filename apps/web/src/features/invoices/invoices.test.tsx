@@ -5,8 +5,10 @@ import { DEFAULT_CLINIC } from '@odonto/domain/contracts/clinic';
 import type {
   Invoice,
   InvoiceListResponse,
+  InvoiceSettings,
   PatientInvoicesResponse,
 } from '@odonto/domain/contracts/invoices';
+import type { Location, LocationsAnswer } from '@odonto/domain/contracts/locations';
 import { routes } from '../../app/router';
 import { CurrentUserContext } from '../../lib/current-user';
 import { NO_SETUP, sessionFor } from '../../test/fixtures';
@@ -16,6 +18,7 @@ import { SLOW_SCREEN } from '../../test/patients';
 import { renderRoutes, renderWithProviders } from '../../test/render';
 import { ConfirmHost } from '../../ui/confirm-host';
 import { resetPrintJob } from '../print/print-store';
+import { InvoiceSeriesSettings } from './invoice-series-settings';
 import { InvoiceView } from './invoice-view';
 import { IssueInvoiceButton } from './issue-invoice-button';
 
@@ -119,13 +122,14 @@ const LIST: InvoiceListResponse = {
   ],
 };
 
-const SETTINGS = {
+const SETTINGS: InvoiceSettings = {
   invoiceSeries: 'ODT',
   invoiceStart: 1,
   creditNoteSeries: 'ODTS',
   creditNoteStart: 1,
   nextInvoiceNumber: 2,
   nextCreditNoteNumber: 1,
+  locations: [],
   version: 1,
 };
 
@@ -385,5 +389,99 @@ describe('issuing an invoice from the account', () => {
       </CurrentUserContext.Provider>,
     );
     expect(screen.queryByRole('button', { name: 'Emite factură' })).toBeNull();
+  });
+});
+
+describe('the series by location', () => {
+  const place = (id: string, name: string, position: number): Location => ({
+    id,
+    name,
+    address: '',
+    phone: '',
+    opensAt: null,
+    closesAt: null,
+    position,
+    archived: false,
+    version: 1,
+    chairs: [],
+  });
+  const MAIN = place('l1', 'Sediul principal', 1);
+
+  it('a single-location clinic sees only the clinic’s series and saves without locations', async () => {
+    const { calls } = mockApi({
+      'GET /api/facturi-setari': { body: SETTINGS },
+      'GET /api/locations': { body: { locations: [MAIN], mine: [] } satisfies LocationsAnswer },
+      'PUT /api/facturi-setari': { body: { ...SETTINGS, version: 2 } },
+    });
+    renderWithProviders(<InvoiceSeriesSettings />);
+    const form = await screen.findByRole('form', { name: 'Serii facturi' });
+    expect(within(form).queryByText('Serii pe sedii')).toBeNull();
+    await userEvent.click(within(form).getByRole('button', { name: 'Salvează seriile' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+        invoiceSeries: 'ODT',
+        invoiceStart: 1,
+        creditNoteSeries: 'ODTS',
+        creditNoteStart: 1,
+        version: 1,
+      }),
+    );
+  });
+
+  it('in a group, gives a location series of its own (and shows its next numbers)', async () => {
+    const saved: InvoiceSettings = {
+      ...SETTINGS,
+      locations: [
+        {
+          locationId: 'l2',
+          invoiceSeries: 'NRD',
+          invoiceStart: 50,
+          creditNoteSeries: 'NRDS',
+          creditNoteStart: 1,
+          nextInvoiceNumber: 50,
+          nextCreditNoteNumber: 1,
+        },
+      ],
+      version: 2,
+    };
+    const { calls } = mockApi({
+      'GET /api/facturi-setari': { body: SETTINGS },
+      'GET /api/locations': {
+        body: { locations: [MAIN, place('l2', 'Sediul Nord', 2)], mine: [] } satisfies LocationsAnswer,
+      },
+      'PUT /api/facturi-setari': { body: saved },
+    });
+    renderWithProviders(<InvoiceSeriesSettings />);
+    const form = await screen.findByRole('form', { name: 'Serii facturi' });
+    expect(within(form).getByText('Serii pe sedii')).toBeTruthy();
+    const north = within(form).getByRole('group', { name: 'Sediul Nord' });
+    const user = userEvent.setup();
+    await user.click(within(north).getByRole('checkbox', { name: 'Serii proprii' }));
+    await user.type(within(north).getByRole('textbox', { name: 'Seria facturilor' }), 'nrd');
+    const first = within(north).getByRole('textbox', { name: 'Primul număr' });
+    await user.clear(first);
+    await user.type(first, '50');
+    await user.type(within(north).getByRole('textbox', { name: 'Seria facturilor storno' }), 'NRDS');
+    await user.click(within(form).getByRole('button', { name: 'Salvează seriile' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+        invoiceSeries: 'ODT',
+        invoiceStart: 1,
+        creditNoteSeries: 'ODTS',
+        creditNoteStart: 1,
+        locations: [
+          {
+            locationId: 'l2',
+            invoiceSeries: 'NRD',
+            invoiceStart: 50,
+            creditNoteSeries: 'NRDS',
+            creditNoteStart: 1,
+          },
+        ],
+        version: 1,
+      }),
+    );
+    const after = await screen.findByRole('group', { name: 'Sediul Nord' });
+    expect(await within(after).findByText(/Următoarea factură: NRD 50/)).toBeTruthy();
   });
 });

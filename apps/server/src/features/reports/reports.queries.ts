@@ -31,6 +31,20 @@ export interface ReportLocation {
   isFirst: boolean;
 }
 
+/** `column` (a row's location) is `location`, or null for the first location's rows from before locations. */
+function locatedAt(column: string, location: ReportLocation): RawBuilder<boolean> {
+  const ref = sql.ref(column);
+  return location.isFirst
+    ? sql<boolean>`(${ref} = ${location.id} or ${ref} is null)`
+    : sql<boolean>`${ref} = ${location.id}`;
+}
+
+/** Whose figures a report counts: one doctor's (`doctorId`), and in a clinic group one location's. */
+export interface DoctorLocationScope {
+  doctorId: string | null;
+  location: ReportLocation | null;
+}
+
 /**
  * Whose payments a cash report counts: one cashier's (`userId`), and in a clinic group one location's. The
  * payments taken before the clinic had locations have none and count at its first location.
@@ -290,17 +304,21 @@ function snapshotTotal(dialect: DialectName): RawBuilder<number> {
     : sql<number>`json_extract(signatures.snapshot, '$.totalBani')`;
 }
 
-/** Plans accepted (signed) per clinic month and doctor: how many, and the signed alternatives' totals. */
+/**
+ * Plans accepted (signed) per clinic month and doctor: how many, and the signed alternatives' totals. At a
+ * location: the plans accepted there (migration 0031; a plan without one at the first).
+ */
 export async function sumAcceptedPlans(
   db: Kysely<Database>,
   dialect: DialectName,
   months: readonly { month: string; start: string; end: string }[],
-  doctorId: string | null,
+  scope: DoctorLocationScope,
 ) {
   const first = months[0];
   const last = months[months.length - 1];
   if (!first || !last) return [];
-  const accepted = db
+  const { doctorId, location } = scope;
+  const plans = db
     .selectFrom('treatment_plans')
     .innerJoin('signatures', 'signatures.id', 'treatment_plans.accepted_signature_id')
     .select([
@@ -312,6 +330,8 @@ export async function sumAcceptedPlans(
     .where('signatures.signed_at', '>=', first.start)
     .where('signatures.signed_at', '<', last.end)
     .$if(doctorId !== null, (query) => query.where('treatment_plans.doctor_id', '=', doctorId));
+  const accepted =
+    location === null ? plans : plans.where(locatedAt('treatment_plans.location_id', location));
   return db
     .selectFrom(accepted.as('a'))
     .select([
@@ -325,14 +345,18 @@ export async function sumAcceptedPlans(
     .execute();
 }
 
-/** Plan items done per month and doctor: the charges of plan items, net of reversals, by their day. */
+/**
+ * Plan items done per month and doctor: the charges of plan items, net of reversals, by their day. At a
+ * location: the charges made there (a charge without one at the first).
+ */
 export async function sumDonePlanItems(
   db: Kysely<Database>,
   range: { firstDay: string; endDay: string },
-  doctorId: string | null,
+  scope: DoctorLocationScope,
 ) {
+  const { doctorId, location } = scope;
   const month = sql<string>`substr(charges.day, 1, 7)`;
-  return db
+  const charges = db
     .selectFrom('charges')
     .leftJoin('users', 'users.id', 'charges.doctor_id')
     .select([
@@ -344,28 +368,19 @@ export async function sumDonePlanItems(
     .where('charges.plan_id', 'is not', null)
     .where('charges.day', '>=', range.firstDay)
     .where('charges.day', '<', range.endDay)
-    .$if(doctorId !== null, (query) => query.where('charges.doctor_id', '=', doctorId))
-    .groupBy([month, 'charges.doctor_id'])
-    .execute();
+    .$if(doctorId !== null, (query) => query.where('charges.doctor_id', '=', doctorId));
+  const located = location === null ? charges : charges.where(locatedAt('charges.location_id', location));
+  return located.groupBy([month, 'charges.doctor_id']).execute();
 }
 
 // ---- doctor commissions -----------------------------------------------------------------------------
 
-/** Whose commissions a report counts: one doctor's (`doctorId`), and in a clinic group one location's. */
-export interface CommissionsScope {
-  doctorId: string | null;
-  /** The allocations to the charges made at that location (a charge without one: at the first). */
-  location: ReportLocation | null;
-}
-
-function chargeAt(location: ReportLocation) {
-  return (eb: ExpressionBuilder<Database, 'charges'>) => {
-    const at = eb('charges.location_id', '=', location.id);
-    return location.isFirst ? eb.or([at, eb('charges.location_id', 'is', null)]) : at;
-  };
-}
-
-function commissionsIn(db: Kysely<Database>, range: { start: string; end: string }, scope: CommissionsScope) {
+/** Commissions: the allocations of the month; at a location, those to the charges made there. */
+function commissionsIn(
+  db: Kysely<Database>,
+  range: { start: string; end: string },
+  scope: DoctorLocationScope,
+) {
   const { doctorId, location } = scope;
   const query = db
     .selectFrom('allocations')
@@ -375,14 +390,14 @@ function commissionsIn(db: Kysely<Database>, range: { start: string; end: string
     .where('allocations.created_at', '>=', range.start)
     .where('allocations.created_at', '<', range.end)
     .$if(doctorId !== null, (narrowed) => narrowed.where('allocations.doctor_id', '=', doctorId));
-  return location === null ? query : query.where(chargeAt(location));
+  return location === null ? query : query.where(locatedAt('charges.location_id', location));
 }
 
 /** Per doctor: allocations in the month, what they settled and the commission on it. */
 export async function sumCommissions(
   db: Kysely<Database>,
   range: { start: string; end: string },
-  scope: CommissionsScope,
+  scope: DoctorLocationScope,
 ) {
   return commissionsIn(db, range, scope)
     .select([
@@ -401,7 +416,7 @@ export async function sumCommissions(
 export async function findCommissionLines(
   db: Kysely<Database>,
   range: { start: string; end: string },
-  scope: CommissionsScope,
+  scope: DoctorLocationScope,
 ) {
   return commissionsIn(db, range, scope)
     .innerJoin('patients', 'patients.id', 'charges.patient_id')

@@ -43,10 +43,19 @@ export async function insertPricedItem(
 
 let planNumber = 0;
 
-/** A plan accepted by a signature at `signedAt`, the signed alternative totalling `totalBani`. */
+/**
+ * A plan accepted by a signature at `signedAt`, the signed alternative totalling `totalBani`, at `locationId`
+ * (left out: accepted before plans had a location).
+ */
 export async function insertAcceptedPlan(
   db: Kysely<Database>,
-  options: { patientId: string; doctor: { id: string; nume: string }; totalBani: number; signedAt: string },
+  options: {
+    patientId: string;
+    doctor: { id: string; nume: string };
+    totalBani: number;
+    signedAt: string;
+    locationId?: string;
+  },
 ): Promise<string> {
   planNumber += 1;
   const planId = randomUUID();
@@ -110,6 +119,8 @@ export async function insertAcceptedPlan(
       accepted_signature_id: signatureId,
       rejected_reason: null,
       open_remaining_bani: options.totalBani,
+      // Spread: a database migrated only up to before plans had a location has no such column.
+      ...(options.locationId === undefined ? {} : { location_id: options.locationId }),
       created_by: null,
       created_at: at,
       updated_at: at,
@@ -119,17 +130,24 @@ export async function insertAcceptedPlan(
   return planId;
 }
 
-/** The charge of a plan item done on `day`. */
+/** The charge of a plan item done on `day`, at `locationId` (left out: before the clinic had locations). */
 export async function insertPlanCharge(
   db: Kysely<Database>,
-  options: { patientId: string; planId: string; doctorId: string; amountBani: number; day: string },
+  options: {
+    patientId: string;
+    planId: string;
+    doctorId: string;
+    amountBani: number;
+    day: string;
+    locationId?: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('charges')
     .values({
       id: randomUUID(),
       patient_id: options.patientId,
-      location_id: null,
+      location_id: options.locationId ?? null,
       history_entry_id: null,
       plan_id: options.planId,
       plan_item_id: randomUUID(),

@@ -3,10 +3,10 @@ import type { PlansReport } from '@odonto/domain/contracts/reports';
 import { LOCATION_MESSAGES } from '@odonto/domain/contracts/locations';
 import { REPORT_MESSAGES } from '@odonto/domain/contracts/reports';
 import { describeEachDialect } from '../../../test/build-test-app';
-import { createUser, insertLocationRow } from '../../../test/factories';
+import { createUser } from '../../../test/factories';
 import { call, errorOf, loginAs } from '../../../test/http';
 import { insertPatientRow } from '../../../test/stored-files';
-import { insertAcceptedPlan, insertPlanCharge } from './reports.test-support';
+import { csvLines, insertAcceptedPlan, insertGroupLocations, insertPlanCharge } from './reports.test-support';
 
 // Issue 14 (decision 0050): the plans report of one location of a clinic group (`?sediu=`).
 describeEachDialect('the plans report by location', ({ useApp }) => {
@@ -27,17 +27,7 @@ describeEachDialect('the plans report by location', ({ useApp }) => {
     const admin = await signIn(['admin'], 'Admin Clinică');
     const ana = await signIn(['medic'], 'Dr. Ana Pop');
     const bogdan = await signIn(['medic'], 'Dr. Bogdan Ionescu');
-    await insertLocationRow(t().db, { id: 'nord', name: 'Sediul Nord' });
-    await insertLocationRow(t().db, {
-      id: 'vechi',
-      name: 'Sediul Vechi',
-      archivedAt: '2026-03-01T09:00:00.000Z',
-    });
-    const first = await t()
-      .db.selectFrom('locations')
-      .select('id')
-      .orderBy('position')
-      .executeTakeFirstOrThrow();
+    const firstId = await insertGroupLocations(t().db);
     const patientId = await insertPatientRow(t().db);
     const before = await insertAcceptedPlan(t().db, {
       patientId,
@@ -57,12 +47,12 @@ describeEachDialect('the plans report by location', ({ useApp }) => {
       doctor: bogdan.user,
       totalBani: 50_000,
       signedAt: '2026-02-11T10:00:00.000Z',
-      locationId: first.id,
+      locationId: firstId,
     });
     const done = { patientId, doctorId: ana.user.id, day: '2026-02-20' };
     await insertPlanCharge(t().db, { ...done, planId: north, amountBani: 80_000, locationId: 'nord' });
     await insertPlanCharge(t().db, { ...done, planId: before, amountBani: 30_000 });
-    return { admin, ana, bogdan, firstId: first.id };
+    return { admin, ana, bogdan, firstId };
   }
 
   const plans = async (cookie: string, query: string) => {
@@ -127,10 +117,7 @@ describeEachDialect('the plans report by location', ({ useApp }) => {
     const csv = async (query: string) => {
       const response = await call(t().app, { url: `${RANGE}&format=csv${query}`, cookie: admin.cookie });
       expect(response.statusCode, response.body).toBe(200);
-      return response.body
-        .replace(/^\uFEFF/, '')
-        .split('\r\n')
-        .filter((line) => line !== '');
+      return csvLines(response.body);
     };
     expect(await csv('&sediu=nord')).toEqual([
       'Sediu;Luna;Medic;Planuri acceptate;Valoare acceptată (lei);Valoare efectuată (lei)',

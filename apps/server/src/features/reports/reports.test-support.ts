@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
+import { insertLocationRow } from '../../../test/factories';
 
 /** Rows the reports' tests write directly (the ledger and plans features test the calls that write them). */
 
@@ -202,4 +203,28 @@ export async function insertChargeAt(
       created_at: `${options.day}T08:00:00.000Z`,
     })
     .execute();
+}
+
+/** The id of the clinic's first location (by position), where rows from before locations count. */
+export async function firstLocationId(db: Kysely<Database>): Promise<string> {
+  const first = await db.selectFrom('locations').select('id').orderBy('position').executeTakeFirstOrThrow();
+  return first.id;
+}
+
+/**
+ * A clinic group: 'Sediul Nord' and 'Sediul Vechi' (closed on 1 March 2026) after the clinic's first location
+ * ('Sediul principal'), whose id it answers.
+ */
+export async function insertGroupLocations(db: Kysely<Database>): Promise<string> {
+  await insertLocationRow(db, { id: 'nord', name: 'Sediul Nord' });
+  await insertLocationRow(db, { id: 'vechi', name: 'Sediul Vechi', archivedAt: '2026-03-01T09:00:00.000Z' });
+  return firstLocationId(db);
+}
+
+/** The lines of a CSV export: without the byte order mark and the empty line after the last row. */
+export function csvLines(body: string): string[] {
+  return body
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter((line) => line !== '');
 }

@@ -1,4 +1,10 @@
-import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
+import {
+  sql,
+  type AliasedSelectQueryBuilder,
+  type ExpressionBuilder,
+  type Kysely,
+  type RawBuilder,
+} from 'kysely';
 import type { Database } from '../../db/database';
 import type { DialectName } from '../../db/dialect';
 
@@ -199,27 +205,54 @@ export async function sumAllocatedByDoctor(
 /** Whose receivables: every patient's balance, one doctor's charges (`doctorId`) or one location's. */
 export type ReceivablesScope = { doctorId: string | null; locationId: string | null };
 
+/** A patient who owes, as each of the three totals gives it. */
+interface OpenAmount {
+  patient_id: string;
+  oldest_day: string;
+  due_bani: string;
+}
+
+/**
+ * The patients who owe in `scope`, from the total that answers it (each read by its own index): what is open
+ * of the charges made at the location, the patient's balance (admin), or what is open of the doctor's own
+ * charges. A plain subquery: both databases merge it into the query that reads it, so the plans stay those of
+ * the table read directly.
+ */
+function openAmounts(
+  db: Kysely<Database>,
+  scope: ReceivablesScope,
+): AliasedSelectQueryBuilder<OpenAmount, 'o'> {
+  const { doctorId, locationId } = scope;
+  if (locationId !== null) {
+    return db
+      .selectFrom('patient_location_open as l')
+      .select(['l.patient_id', 'l.oldest_open_day as oldest_day', 'l.open_bani as due_bani'])
+      .where('l.location_id', '=', locationId)
+      .$castTo<OpenAmount>()
+      .as('o');
+  }
+  if (doctorId === null) {
+    return db
+      .selectFrom('patient_balances as b')
+      .select(['b.patient_id', 'b.oldest_open_day as oldest_day', 'b.owed_bani as due_bani'])
+      .where('b.owed_bani', '>', 0)
+      .$castTo<OpenAmount>()
+      .as('o');
+  }
+  return db
+    .selectFrom('patient_doctor_open as d')
+    .select(['d.patient_id', 'd.oldest_open_day as oldest_day', 'd.open_bani as due_bani'])
+    .where('d.doctor_id', '=', doctorId)
+    .$castTo<OpenAmount>()
+    .as('o');
+}
+
 /** How many patients owe, and how much in all (for a doctor: of their own charges; a location: there). */
 export async function countReceivables(db: Kysely<Database>, scope: ReceivablesScope) {
-  const { doctorId, locationId } = scope;
-  const row =
-    locationId !== null
-      ? await db
-          .selectFrom('patient_location_open')
-          .select([sql<string>`count(*)`.as('count'), total('open_bani').as('due_bani')])
-          .where('location_id', '=', locationId)
-          .executeTakeFirstOrThrow()
-      : doctorId === null
-        ? await db
-            .selectFrom('patient_balances')
-            .select([sql<string>`count(*)`.as('count'), total('owed_bani').as('due_bani')])
-            .where('owed_bani', '>', 0)
-            .executeTakeFirstOrThrow()
-        : await db
-            .selectFrom('patient_doctor_open')
-            .select([sql<string>`count(*)`.as('count'), total('open_bani').as('due_bani')])
-            .where('doctor_id', '=', doctorId)
-            .executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom(openAmounts(db, scope))
+    .select([sql<string>`count(*)`.as('count'), total('o.due_bani').as('due_bani')])
+    .executeTakeFirstOrThrow();
   return { count: toNumber(row.count), dueBani: toNumber(row.due_bani) };
 }
 
@@ -232,58 +265,19 @@ export async function findReceivables(
   scope: ReceivablesScope,
   page: { limit: number; offset: number },
 ) {
-  const { doctorId, locationId } = scope;
-  const patientColumns = [
-    'patients.file_number',
-    'patients.nume',
-    'patients.prenume',
-    'patients.telefon',
-  ] as const;
-  if (locationId !== null) {
-    return db
-      .selectFrom('patient_location_open as o')
-      .innerJoin('patients', 'patients.id', 'o.patient_id')
-      .select([
-        'o.patient_id',
-        sql<string>`o.oldest_open_day`.as('oldest_day'),
-        sql<string>`o.open_bani`.as('due_bani'),
-        ...patientColumns,
-      ])
-      .where('o.location_id', '=', locationId)
-      .orderBy('o.oldest_open_day')
-      .orderBy('patients.file_number')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute();
-  }
-  if (doctorId === null) {
-    return db
-      .selectFrom('patient_balances as b')
-      .innerJoin('patients', 'patients.id', 'b.patient_id')
-      .select([
-        'b.patient_id',
-        sql<string>`b.oldest_open_day`.as('oldest_day'),
-        sql<string>`b.owed_bani`.as('due_bani'),
-        ...patientColumns,
-      ])
-      .where('b.owed_bani', '>', 0)
-      .orderBy('b.oldest_open_day')
-      .orderBy('patients.file_number')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute();
-  }
   return db
-    .selectFrom('patient_doctor_open as o')
+    .selectFrom(openAmounts(db, scope))
     .innerJoin('patients', 'patients.id', 'o.patient_id')
     .select([
       'o.patient_id',
-      sql<string>`o.oldest_open_day`.as('oldest_day'),
-      sql<string>`o.open_bani`.as('due_bani'),
-      ...patientColumns,
+      'o.oldest_day',
+      'o.due_bani',
+      'patients.file_number',
+      'patients.nume',
+      'patients.prenume',
+      'patients.telefon',
     ])
-    .where('o.doctor_id', '=', doctorId)
-    .orderBy('o.oldest_open_day')
+    .orderBy('o.oldest_day')
     .orderBy('patients.file_number')
     .limit(page.limit)
     .offset(page.offset)

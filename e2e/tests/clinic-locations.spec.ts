@@ -1,9 +1,14 @@
 import type { Page } from '@playwright/test';
+import type { DemoUser } from '../../apps/server/src/scripts/demo-users';
 import type { LocationsAnswer } from '@odonto/domain/contracts/locations';
 import type { Patient, PatientListResponse } from '@odonto/domain/contracts/patients';
-import type { PriceListAnswer } from '@odonto/domain/contracts/price-list';
+import type { PriceItem, PriceListAnswer } from '@odonto/domain/contracts/price-list';
+import { formatLei } from '@odonto/domain/money';
+import { formatReportMonth } from '@odonto/domain/reports';
 import { DEMO_USERS, expect, test } from '../fixtures';
 import { API_HEADERS, uniquePhone, uniqueWord } from '../support/patients';
+import { acceptedCrownPlan } from '../support/plans';
+import type { RunningApp } from '../support/server';
 
 /** Adds a location through the admin call and answers the clinic's locations as they then are. */
 async function addLocation(page: Page, origin: string, name: string): Promise<LocationsAnswer> {
@@ -21,27 +26,95 @@ function idOf(answer: LocationsAnswer, name: string): string {
   return found?.id ?? '';
 }
 
-// A server of its own: a second location changes every screen of the clinic (the shared demo server's
-// other tests expect a single-location clinic).
+interface OwnClinicFixtures {
+  page: Page;
+  startOwnApp: (options: { seed: 'demo' }) => Promise<RunningApp>;
+  signIn: (page: Page, user: DemoUser, origin?: string) => Promise<void>;
+}
+
+/**
+ * The demo clinic on a server of the test's own, its admin signed in on `page`; answers its origin. A second
+ * location changes every screen of the clinic, and the shared demo server's other tests expect a
+ * single-location clinic.
+ */
+async function ownDemoClinic({ page, startOwnApp, signIn }: OwnClinicFixtures): Promise<string> {
+  test.setTimeout(180_000);
+  const app = await startOwnApp({ seed: 'demo' });
+  await signIn(page, DEMO_USERS.admin, app.url);
+  return app.url;
+}
+
+/** A clinic group of the test's own: the demo clinic and a second location, "Sediul Nord". */
+async function clinicGroup(fixtures: OwnClinicFixtures): Promise<{ origin: string; nord: string }> {
+  const origin = await ownDemoClinic(fixtures);
+  return { origin, nord: idOf(await addLocation(fixtures.page, origin, 'Sediul Nord'), 'Sediul Nord') };
+}
+
+/** The id of the demo clinic's first doctor. */
+async function firstDoctorId(page: Page, origin: string): Promise<string> {
+  const doctors = (await (await page.request.get(`${origin}/api/get-medici`)).json()) as { _id: string }[];
+  return doctors[0]?._id ?? '';
+}
+
+/** A priced item of the demo price list. */
+async function pricedItem(page: Page, origin: string): Promise<PriceItem> {
+  const list = (await (await page.request.get(`${origin}/api/price-list`)).json()) as PriceListAnswer;
+  const priced = list.items.find((item) => item.price !== null && item.price.amountBani > 0);
+  if (!priced) throw new Error('the demo price list has no priced item');
+  return priced;
+}
+
+/** Where a user works (none: every location): their charges and plans are placed there. */
+async function placeUser(page: Page, origin: string, userId: string, locationIds: string[]): Promise<void> {
+  const placed = await page.request.put(`${origin}/api/users/${userId}/locations`, {
+    data: { locationIds },
+    headers: API_HEADERS,
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+}
+
+/** A new patient of the test's clinic. */
+async function newPatient(page: Page, origin: string, nume: string): Promise<Patient> {
+  const saved = await page.request.post(`${origin}/api/save-pacient`, {
+    data: { nume, prenume: uniqueWord(), telefon: uniquePhone() },
+    headers: API_HEADERS,
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  return (await saved.json()) as Patient;
+}
+
+/** A new patient charged `item` by the doctor, who first works at `locationIds` (none: every location). */
+async function chargedPatient(
+  page: Page,
+  origin: string,
+  work: { doctorId: string; locationIds: string[]; item: PriceItem; nume: string },
+): Promise<Patient> {
+  await placeUser(page, origin, work.doctorId, work.locationIds);
+  const patient = await newPatient(page, origin, work.nume);
+  const charged = await page.request.post(`${origin}/api/cont/${patient._id}/taxe`, {
+    data: { priceItemId: work.item.id, doctorId: work.doctorId },
+    headers: API_HEADERS,
+  });
+  expect(charged.status(), await charged.text()).toBe(201);
+  return patient;
+}
+
 test('a clinic group: the sterilisation register, the patient list, the revenue and cash reports by location', async ({
   page,
   startOwnApp,
   signIn,
 }) => {
-  test.setTimeout(180_000);
-  const app = await startOwnApp({ seed: 'demo' });
-  await signIn(page, DEMO_USERS.admin, app.url);
+  const origin = await ownDemoClinic({ page, startOwnApp, signIn });
 
   // One location: nothing about locations shows.
-  await page.goto(`${app.url}/pacienti`);
+  await page.goto(`${origin}/pacienti`);
   await expect(page.getByRole('table', { name: 'Lista pacienților' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Sediu' })).toHaveCount(0);
 
-  const locations = await addLocation(page, app.url, 'Sediul Nord');
-  const nord = idOf(locations, 'Sediul Nord');
+  const nord = idOf(await addLocation(page, origin, 'Sediul Nord'), 'Sediul Nord');
 
   // The sterilisation lists place each autoclave at a location.
-  await page.goto(`${app.url}/sterilizare`);
+  await page.goto(`${origin}/sterilizare`);
   await page.getByRole('tab', { name: 'Setări' }).click();
   const lists = page.getByRole('tabpanel', { name: 'Setări' });
   const autoclaves = lists.getByRole('combobox', { name: 'Autoclave' });
@@ -74,24 +147,23 @@ test('a clinic group: the sterilisation register, the patient list, the revenue 
   await expect(location).toHaveValue('Sediul principal');
 
   // The patient list: the patients with an appointment at the location.
-  const list = (await (await page.request.get(`${app.url}/api/pacienti`)).json()) as PatientListResponse;
+  const list = (await (await page.request.get(`${origin}/api/pacienti`)).json()) as PatientListResponse;
   const patient = list.pacienti[0];
   expect(patient).toBeDefined();
-  const doctors = (await (await page.request.get(`${app.url}/api/get-medici`)).json()) as { _id: string }[];
-  const booked = await page.request.post(`${app.url}/api/save-programare/${patient?._id ?? ''}`, {
+  const booked = await page.request.post(`${origin}/api/save-programare/${patient?._id ?? ''}`, {
     data: {
       createdAt: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
       trimite_sms: false,
       deLa: { ora: 10, minute: 0 },
       panaLa: { ora: 10, minute: 30 },
-      medicId: doctors[0]?._id ?? '',
+      medicId: await firstDoctorId(page, origin),
       sediuId: nord,
       keepOverlap: true,
     },
     headers: API_HEADERS,
   });
   expect(booked.status(), await booked.text()).toBe(201);
-  await page.goto(`${app.url}/pacienti`);
+  await page.goto(`${origin}/pacienti`);
   await page.getByRole('combobox', { name: 'Sediu', exact: true }).click();
   await page.getByRole('option', { name: 'Sediul Nord' }).click();
   await expect(page).toHaveURL(new RegExp(`sediu=${nord}`));
@@ -100,26 +172,22 @@ test('a clinic group: the sterilisation register, the patient list, the revenue 
   await expect(rows.first()).toContainText(patient?.nume ?? '');
 
   // The revenue report names the locations: the demo's money was earned at the first one.
-  await page.goto(`${app.url}/rapoarte?tab=venituri`);
+  await page.goto(`${origin}/rapoarte?tab=venituri`);
   const revenue = page.getByRole('table', { name: 'Venituri pe locații și medici' });
   await expect(revenue).toBeVisible();
   await expect(revenue.getByText('Sediul principal').first()).toBeVisible();
 
   // A payment is taken at its cashier's location: the admin now works at Nord.
-  const session = (await (await page.request.get(`${app.url}/api/check-login`)).json()) as {
+  const session = (await (await page.request.get(`${origin}/api/check-login`)).json()) as {
     user: { _id: string };
   };
-  const placed = await page.request.put(`${app.url}/api/users/${session.user._id}/locations`, {
-    data: { locationIds: [nord] },
-    headers: API_HEADERS,
-  });
-  expect(placed.status(), await placed.text()).toBe(200);
-  const paid = await page.request.post(`${app.url}/api/cont/${patient?._id ?? ''}/plati`, {
+  await placeUser(page, origin, session.user._id, [nord]);
+  const paid = await page.request.post(`${origin}/api/cont/${patient?._id ?? ''}/plati`, {
     data: { method: 'numerar', amountBani: 12_345, isAdvance: true },
     headers: API_HEADERS,
   });
   expect(paid.status(), await paid.text()).toBe(201);
-  await page.goto(`${app.url}/rapoarte`);
+  await page.goto(`${origin}/rapoarte`);
   const payments = page.getByRole('table', { name: 'Plățile zilei' });
   const payment = payments.getByRole('row').filter({ hasText: '123,45 lei' });
   await expect(payment).toHaveCount(1);
@@ -141,44 +209,23 @@ test('a clinic group: the sterilisation register, the patient list, the revenue 
 });
 
 test('a clinic group: the commissions report of one location', async ({ page, startOwnApp, signIn }) => {
-  test.setTimeout(180_000);
-  const app = await startOwnApp({ seed: 'demo' });
-  await signIn(page, DEMO_USERS.admin, app.url);
-  const nord = idOf(await addLocation(page, app.url, 'Sediul Nord'), 'Sediul Nord');
+  const { origin, nord } = await clinicGroup({ page, startOwnApp, signIn });
 
   // A doctor at 20 %; a charge is made where its doctor works when the patient has no appointment that day.
   const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Bucharest' });
-  const doctors = (await (await page.request.get(`${app.url}/api/get-medici`)).json()) as { _id: string }[];
-  const doctorId = doctors[0]?._id ?? '';
-  const rate = await page.request.post(`${app.url}/api/cont-setari/comisioane`, {
+  const doctorId = await firstDoctorId(page, origin);
+  const rate = await page.request.post(`${origin}/api/cont-setari/comisioane`, {
     data: { doctorId, rateBp: 2000, validFrom: today },
     headers: API_HEADERS,
   });
   expect(rate.status(), await rate.text()).toBe(201);
-  const list = (await (await page.request.get(`${app.url}/api/price-list`)).json()) as PriceListAnswer;
-  const priced = list.items.find((item) => item.price !== null && item.price.amountBani > 0);
-  if (!priced) throw new Error('the demo price list has no priced item');
+  const item = await pricedItem(page, origin);
 
   /** A new patient charged by the doctor working at `locationIds` (none: every location), paid in full. */
   async function paidWork(locationIds: string[]): Promise<string> {
-    const placed = await page.request.put(`${app.url}/api/users/${doctorId}/locations`, {
-      data: { locationIds },
-      headers: API_HEADERS,
-    });
-    expect(placed.status(), await placed.text()).toBe(200);
-    const saved = await page.request.post(`${app.url}/api/save-pacient`, {
-      data: { nume: 'Comision', prenume: uniqueWord(), telefon: uniquePhone() },
-      headers: API_HEADERS,
-    });
-    expect(saved.status(), await saved.text()).toBe(201);
-    const patient = (await saved.json()) as Patient;
-    const charged = await page.request.post(`${app.url}/api/cont/${patient._id}/taxe`, {
-      data: { priceItemId: priced?.id, doctorId },
-      headers: API_HEADERS,
-    });
-    expect(charged.status(), await charged.text()).toBe(201);
-    const paid = await page.request.post(`${app.url}/api/cont/${patient._id}/plati`, {
-      data: { method: 'card', amountBani: priced?.price?.amountBani },
+    const patient = await chargedPatient(page, origin, { doctorId, locationIds, item, nume: 'Comision' });
+    const paid = await page.request.post(`${origin}/api/cont/${patient._id}/plati`, {
+      data: { method: 'card', amountBani: item.price?.amountBani },
       headers: API_HEADERS,
     });
     expect(paid.status(), await paid.text()).toBe(201);
@@ -187,7 +234,7 @@ test('a clinic group: the commissions report of one location', async ({ page, st
   const atNord = await paidWork([nord]);
   const atMain = await paidWork([]);
 
-  await page.goto(`${app.url}/rapoarte?tab=comisioane`);
+  await page.goto(`${origin}/rapoarte?tab=comisioane`);
   const lines = page.getByRole('table', { name: 'Detaliul comisioanelor' });
   const nordLine = lines.getByRole('row').filter({ hasText: atNord });
   const mainLine = lines.getByRole('row').filter({ hasText: atMain });
@@ -211,19 +258,17 @@ test('a clinic group: the commissions report of one location', async ({ page, st
   await expect(mainLine).toHaveCount(1);
 });
 
-// A server of its own (it adds a location). A cashier of several locations chooses where the money is taken.
+// A cashier of several locations chooses where the money is taken.
 test('a clinic group: a payment and a refund taken at the chosen location (Sediu), in that location’s cash report', async ({
   page,
   startOwnApp,
   signIn,
 }) => {
-  test.setTimeout(180_000);
-  const app = await startOwnApp({ seed: 'demo' });
-  await signIn(page, DEMO_USERS.admin, app.url);
-  const list = (await (await page.request.get(`${app.url}/api/pacienti`)).json()) as PatientListResponse;
+  const origin = await ownDemoClinic({ page, startOwnApp, signIn });
+  const list = (await (await page.request.get(`${origin}/api/pacienti`)).json()) as PatientListResponse;
   const patient = list.pacienti[0];
   expect(patient).toBeDefined();
-  const accountUrl = `${app.url}/pacienti/cont/${patient?._id ?? ''}`;
+  const accountUrl = `${origin}/pacienti/cont/${patient?._id ?? ''}`;
 
   // One location: the payment form has no "Sediu".
   await page.goto(accountUrl);
@@ -235,7 +280,7 @@ test('a clinic group: a payment and a refund taken at the chosen location (Sediu
   await expect(dialog).toBeHidden();
 
   // Two locations; the admin works at every one: "Sediu" offers both, their first one chosen.
-  await addLocation(page, app.url, 'Sediul Nord');
+  await addLocation(page, origin, 'Sediul Nord');
   await page.goto(accountUrl);
   await page.getByRole('button', { name: 'Încasare' }).click();
   dialog = page.getByRole('dialog', { name: 'Încasare' });
@@ -270,7 +315,7 @@ test('a clinic group: a payment and a refund taken at the chosen location (Sediu
   await expect(refund).toBeHidden();
 
   // The cash report of Nord has both; the first location's has neither.
-  await page.goto(`${app.url}/rapoarte`);
+  await page.goto(`${origin}/rapoarte`);
   const payments = page.getByRole('table', { name: 'Plățile zilei' });
   const paid = payments.getByRole('row').filter({ hasText: '67,89 lei' });
   const refunded = payments
@@ -291,43 +336,22 @@ test('a clinic group: a payment and a refund taken at the chosen location (Sediu
   await expect(refunded).toHaveCount(0);
 });
 
-// A server of its own (it adds a location). The receivables of one location: what is open of the charges
+// The receivables of one location: what is open of the charges
 // made there.
 test('a clinic group: the receivables report of one location', async ({ page, startOwnApp, signIn }) => {
-  test.setTimeout(180_000);
-  const app = await startOwnApp({ seed: 'demo' });
-  await signIn(page, DEMO_USERS.admin, app.url);
-  const nord = idOf(await addLocation(page, app.url, 'Sediul Nord'), 'Sediul Nord');
-  const doctors = (await (await page.request.get(`${app.url}/api/get-medici`)).json()) as { _id: string }[];
-  const doctorId = doctors[0]?._id ?? '';
-  const list = (await (await page.request.get(`${app.url}/api/price-list`)).json()) as PriceListAnswer;
-  const priced = list.items.find((item) => item.price !== null && item.price.amountBani > 0);
-  if (!priced) throw new Error('the demo price list has no priced item');
+  const { origin, nord } = await clinicGroup({ page, startOwnApp, signIn });
+  const doctorId = await firstDoctorId(page, origin);
+  const item = await pricedItem(page, origin);
 
   /** A new patient charged (unpaid) by the doctor working at `locationIds` (none: every location). */
   async function owingPatient(locationIds: string[]): Promise<string> {
-    const placed = await page.request.put(`${app.url}/api/users/${doctorId}/locations`, {
-      data: { locationIds },
-      headers: API_HEADERS,
-    });
-    expect(placed.status(), await placed.text()).toBe(200);
-    const saved = await page.request.post(`${app.url}/api/save-pacient`, {
-      data: { nume: 'Creanță', prenume: uniqueWord(), telefon: uniquePhone() },
-      headers: API_HEADERS,
-    });
-    expect(saved.status(), await saved.text()).toBe(201);
-    const patient = (await saved.json()) as Patient;
-    const charged = await page.request.post(`${app.url}/api/cont/${patient._id}/taxe`, {
-      data: { priceItemId: priced?.id, doctorId },
-      headers: API_HEADERS,
-    });
-    expect(charged.status(), await charged.text()).toBe(201);
+    const patient = await chargedPatient(page, origin, { doctorId, locationIds, item, nume: 'Creanță' });
     return `${patient.nume} ${patient.prenume}`;
   }
   const atNord = await owingPatient([nord]);
   const atMain = await owingPatient([]);
 
-  await page.goto(`${app.url}/rapoarte?tab=creante`);
+  await page.goto(`${origin}/rapoarte?tab=creante`);
   const table = page.getByRole('table', { name: 'Creanțe' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
   const location = page.getByRole('combobox', { name: 'Sediu', exact: true });
@@ -349,4 +373,65 @@ test('a clinic group: the receivables report of one location', async ({ page, st
   await page.getByRole('option', { name: 'Sediul principal' }).click();
   await expect(page.getByText(/pacienți cu sold de plată la Sediul principal/)).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: atNord })).toHaveCount(0);
+});
+
+// The plans of one location: those accepted there (where their doctor works, without an appointment that
+// day) and the plan work charged there. A single-location clinic has no "Sediu" on the tab.
+test('a clinic group: the plans report of one location', async ({ page, startOwnApp, signIn }) => {
+  const origin = await ownDemoClinic({ page, startOwnApp, signIn });
+  await page.goto(`${origin}/rapoarte?tab=planuri`);
+  const table = page.getByRole('table', { name: 'Planuri pe luni și medici' });
+  await expect(table).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Sediu' })).toHaveCount(0);
+
+  const nord = idOf(await addLocation(page, origin, 'Sediul Nord'), 'Sediul Nord');
+  const doctorId = await firstDoctorId(page, origin);
+  await placeUser(page, origin, doctorId, [nord]);
+  const crownBani = await acceptedCrownPlan(
+    page,
+    origin,
+    (await newPatient(page, origin, 'Plan'))._id,
+    doctorId,
+  );
+  await placeUser(page, origin, doctorId, []);
+  await acceptedCrownPlan(page, origin, (await newPatient(page, origin, 'Plan'))._id, doctorId);
+
+  const month = formatReportMonth(
+    new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Bucharest' }).slice(0, 7),
+  );
+  const doctorName =
+    ((await (await page.request.get(`${origin}/api/get-medici`)).json()) as { nume: string }[])[0]?.nume ??
+    '';
+  const thisMonth = table.getByRole('row').filter({ hasText: month }).filter({ hasText: doctorName });
+  /** The plans the doctor had accepted this month, as the table shows them. */
+  const acceptedCount = async () => Number(await thisMonth.getByRole('cell').nth(2).textContent());
+
+  await page.goto(`${origin}/rapoarte?tab=planuri`);
+  await expect(thisMonth).toHaveCount(1);
+  const everywhere = await acceptedCount();
+  expect(everywhere).toBeGreaterThanOrEqual(2);
+  const location = page.getByRole('combobox', { name: 'Sediu', exact: true });
+  await expect(location).toHaveValue('');
+  await expect(location).toHaveAttribute('placeholder', 'Toate sediile');
+  await location.click();
+  await page.getByRole('option', { name: 'Sediul Nord' }).click();
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(thisMonth.getByRole('cell')).toHaveText([
+    month,
+    doctorName,
+    '1',
+    formatLei(crownBani),
+    formatLei(0),
+  ]);
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+    'href',
+    new RegExp(`sediu=${nord}`),
+  );
+  await location.click();
+  await page.getByRole('option', { name: 'Sediul principal' }).click();
+  await expect(page.getByRole('link', { name: 'Export CSV' })).not.toHaveAttribute(
+    'href',
+    new RegExp(`sediu=${nord}`),
+  );
+  await expect.poll(acceptedCount).toBe(everywhere - 1);
 });

@@ -570,6 +570,11 @@ export interface TreatmentPlansTable {
   rejected_reason: string | null;
   /** The accepted alternative's amount still to do while acceptat / în lucru; 0 otherwise. */
   open_remaining_bani: number;
+  /**
+   * Where the plan was accepted (migration 0030; a clinic group's plans report by location). Null: not yet
+   * accepted, or accepted before plans had a location (counted at the clinic's first location).
+   */
+  location_id: string | null;
   created_by: string | null;
   created_at: string;
   updated_at: string;

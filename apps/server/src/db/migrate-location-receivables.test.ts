@@ -116,7 +116,7 @@ for (const dialect of TEST_DIALECTS) {
       // Ion: an advance only (not allocated), no charge: nothing open anywhere.
       await pay(ion, 10_000, []);
 
-      expect(await migrateToLatest(db, dialect)).toEqual(['0029-location-receivables']);
+      expect(await migrateToLatest(db, dialect)).toContain('0029-location-receivables');
 
       const rows = await db
         .selectFrom('patient_location_open')

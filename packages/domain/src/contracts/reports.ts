@@ -16,6 +16,7 @@ export const REPORT_MESSAGES = {
   page: 'Pagina trebuie să fie un număr întreg pozitiv.',
   format: 'Formatul exportului este csv sau xlsx.',
   user: 'Utilizatorul nu este valid.',
+  location: 'Sediul nu este valid.',
   ownReceivablesLocation:
     'Creanțele pe sediu sunt ale întregii clinici; un medic își vede creanțele fără sediu.',
 } as const;
@@ -24,13 +25,22 @@ const day = z.string(REPORT_MESSAGES.day).refine(isCalendarDay, REPORT_MESSAGES.
 const month = z.string(REPORT_MESSAGES.month).refine(isMonth, REPORT_MESSAGES.month);
 const format = z.enum(REPORT_FORMATS, REPORT_MESSAGES.format).optional();
 const money = signedAmountBani;
+/** A clinic group's location a report is narrowed to (issue 14): any of the clinic's, a closed one too. */
+const location = z
+  .string(REPORT_MESSAGES.location)
+  .trim()
+  .min(1, REPORT_MESSAGES.location)
+  .max(100, REPORT_MESSAGES.location)
+  .optional();
+/** The location a report answer is narrowed to (`sediu`), or null: every location. */
+const reportLocation = z.object({ id: z.string(), name: z.string() }).nullable();
 
 /** GET /api/rapoarte/casa?zi=YYYY-MM-DD[&user=][&sediu=][&format=] */
 export const cashReportQuery = z.strictObject({
   zi: day,
   user: z.string(REPORT_MESSAGES.user).trim().min(1, REPORT_MESSAGES.user).max(100).optional(),
   /** A clinic group's location (issue 14): the payments taken there. */
-  sediu: z.string().trim().min(1).max(100).optional(),
+  sediu: location,
   format,
 });
 export type CashReportQuery = z.input<typeof cashReportQuery>;
@@ -42,8 +52,8 @@ export type MonthReportQuery = z.input<typeof monthReportQuery>;
 /** GET /api/rapoarte/comisioane?luna=YYYY-MM[&sediu=][&format=] */
 export const commissionsReportQuery = z.strictObject({
   luna: month,
-  /** A clinic group's open location (issue 14): the allocations to the charges made there. */
-  sediu: z.string().trim().min(1).max(100).optional(),
+  /** A clinic group's location (issue 14): the allocations to the charges made there. */
+  sediu: location,
   format,
 });
 export type CommissionsReportQuery = z.input<typeof commissionsReportQuery>;
@@ -56,14 +66,20 @@ export const receivablesQuery = z.strictObject({
     .min(1, REPORT_MESSAGES.page)
     .default(1),
   /** A clinic group's location (issue 14): what is open of the charges made there. */
-  sediu: z.string().trim().min(1).max(100).optional(),
+  sediu: location,
   format,
 });
 export type ReceivablesQuery = z.input<typeof receivablesQuery>;
 
-/** GET /api/rapoarte/planuri?de_la=YYYY-MM&pana_la=YYYY-MM */
+/** GET /api/rapoarte/planuri?de_la=YYYY-MM&pana_la=YYYY-MM[&sediu=][&format=] */
 export const plansReportQuery = z
-  .strictObject({ de_la: month, pana_la: month, format })
+  .strictObject({
+    de_la: month,
+    pana_la: month,
+    /** A clinic group's location (issue 14): the plans accepted there, the plan work done there. */
+    sediu: location,
+    format,
+  })
   .refine((query) => query.de_la <= query.pana_la, { message: REPORT_MESSAGES.range, path: ['pana_la'] })
   .refine((query) => monthsBetween(query.de_la, query.pana_la).length <= MAX_REPORT_MONTHS, {
     message: REPORT_MESSAGES.rangeTooLong,
@@ -184,8 +200,7 @@ export const receivablesReport = z.object({
   pageSize: z.number().int(),
   total: z.number().int(),
   totalDueBani: money,
-  /** The location the report is narrowed to (`sediu`), or null: every location. */
-  location: z.object({ id: z.string(), name: z.string() }).nullable(),
+  location: reportLocation,
   lines: z.array(receivableLine),
 });
 export type ReceivablesReport = z.infer<typeof receivablesReport>;
@@ -208,6 +223,7 @@ export const plansReport = z.object({
   from: z.string(),
   to: z.string(),
   scope,
+  location: reportLocation,
   lines: z.array(plansReportLine),
   months: z.array(
     z.object({ month: z.string(), acceptedCount: z.number().int(), acceptedBani: money, doneBani: money }),
@@ -241,8 +257,7 @@ export type CommissionLine = z.infer<typeof commissionLine>;
 export const commissionsReport = z.object({
   month: z.string(),
   scope,
-  /** The location the report is narrowed to (`sediu`), or null: every location. */
-  location: z.object({ id: z.string(), name: z.string() }).nullable(),
+  location: reportLocation,
   doctors: z.array(commissionDoctorLine),
   lines: z.array(commissionLine),
   totals: z.object({ allocatedBani: money, commissionBani: money }),

@@ -28,6 +28,7 @@ import { postgresSearchTable } from './0026-postgres-search-table';
 import { rateLimits } from './0027-rate-limits';
 import { locations } from './0028-locations';
 import { locationReceivables } from './0029-location-receivables';
+import { planLocations } from './0030-plan-locations';
 
 /**
  * Every migration, in order. Names are numbered and never change once released; migrations are
@@ -63,6 +64,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0027-rate-limits': rateLimits(),
     '0028-locations': locations(),
     '0029-location-receivables': locationReceivables(),
+    '0030-plan-locations': planLocations(),
   };
 }
 

@@ -152,3 +152,18 @@ export async function reverseTreatmentCharge(
     'charge_reverse',
   );
 }
+
+/**
+ * Where the ledger places work for a patient with a doctor on a clinic day (issue 14, decision 0050): the
+ * location of the patient's appointment that day (with that doctor when there is one), else the doctor's
+ * location when they work at exactly one, else the clinic's first. Published for the plans feature, which
+ * places an accepted plan by the same rule.
+ */
+export function workLocationId(
+  db: Kysely<Database>,
+  patientId: string,
+  doctorId: string | null,
+  day: string,
+): Promise<string | null> {
+  return findChargeLocationId(db, patientId, doctorId, day);
+}

@@ -9,6 +9,7 @@ import { effectiveStatus, type AlternativeLabel } from '@odonto/domain/plans';
 import type { Database, TreatmentPlanRow } from '../../db/database';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
+import { workLocationId } from '../ledger/treatment-charges';
 import { contentSha256 } from '../signatures/entry-signature';
 import { parseContent, storedStatus } from './plan-content';
 import { findPlan, lockPlan, updatePlanIfVersion } from './plans.queries';
@@ -82,7 +83,9 @@ export async function planSigningContent(
 /**
  * Marks the plan accepted by `signatureId` (inside the signature's transaction): status acceptat, the
  * alternative and revision signed, its total as the open remaining amount, and the plan_accept audit row.
- * 409 when the plan is no longer exactly what was signed (changed, answered or expired meanwhile).
+ * A first acceptance also places the plan (issue 14, the plans report by location): where a charge of its
+ * doctor for the patient that day would be. 409 when the plan is no longer exactly what was signed (changed,
+ * answered or expired meanwhile).
  */
 export async function acceptPlan(
   trx: Kysely<Database>,
@@ -105,7 +108,14 @@ export async function acceptPlan(
     trx,
     row.id,
     row.version,
-    isFirstAcceptance ? { ...binding, status: 'acceptat', open_remaining_bani: current.totalBani } : binding,
+    isFirstAcceptance
+      ? {
+          ...binding,
+          status: 'acceptat',
+          open_remaining_bani: current.totalBani,
+          location_id: await workLocationId(trx, row.patient_id, row.doctor_id, toIsoDay(now)),
+        }
+      : binding,
     now.toISOString(),
   );
   if (!updated) throw notAcceptable();

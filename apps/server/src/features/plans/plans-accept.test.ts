@@ -9,6 +9,7 @@ import type { Patient, PatientListResponse } from '@odonto/domain/contracts/pati
 import type { SignatureRequestState, StationEvent } from '@odonto/domain/contracts/signatures';
 import type { SignatureAnswer } from '@odonto/domain/contracts/signatures-answer';
 import { describeEachDialect, type TestApp } from '../../../test/build-test-app';
+import { insertLocationRow } from '../../../test/factories';
 import { call, errorOf } from '../../../test/http';
 import { drawnSignature } from '../../../test/signature-image';
 import {
@@ -132,6 +133,36 @@ describeEachDialect('plans: acceptance by signature, progress from the history',
     // Once it matches again there is nothing to sign.
     const current = (await getPlan(t(), medic.cookie, plan.id)).json<Plan>();
     expect((await signPlan(t(), asistent.cookie, current, 'B')).statusCode).toBe(409);
+  });
+
+  it('a clinic group: a first acceptance places the plan where its doctor works (the plans report by location)', async () => {
+    await insertLocationRow(t().db, { id: 'nord', name: 'Sediul Nord' });
+    const { medic, plan } = await planFixture(t());
+    await t()
+      .db.insertInto('user_locations')
+      .values({ user_id: medic.user.id, location_id: 'nord' })
+      .execute();
+    const locationOf = async (planId: string) =>
+      (
+        await t()
+          .db.selectFrom('treatment_plans')
+          .select('location_id')
+          .where('id', '=', planId)
+          .executeTakeFirstOrThrow()
+      ).location_id;
+    expect(await locationOf(plan.id)).toBeNull();
+    expect((await signPlan(t(), medic.cookie, plan, 'B')).statusCode).toBe(201);
+    expect(await locationOf(plan.id)).toBe('nord');
+
+    // Signed again after a change: it stays where it was accepted, wherever the doctor works now.
+    await t().db.deleteFrom('user_locations').execute();
+    const edited = await putPlan(t(), medic.cookie, plan.id, {
+      version: 2,
+      content: content(medic.user.id, { title: 'Implant 1.6' }),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await signPlan(t(), medic.cookie, edited.json<Plan>(), 'B')).statusCode).toBe(201);
+    expect(await locationOf(plan.id)).toBe('nord');
   });
 
   it('refuses an acceptance: sterilizare 403, stale revision 409, unknown plan or alternative 404, expired plan 409', async () => {

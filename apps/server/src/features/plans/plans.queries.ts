@@ -59,6 +59,7 @@ export type PlanChange = Partial<
     | 'accepted_signature_id'
     | 'rejected_reason'
     | 'open_remaining_bani'
+    | 'location_id'
   >
 >;
 

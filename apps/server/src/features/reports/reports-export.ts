@@ -24,6 +24,21 @@ export interface ReportFile {
   body: Buffer;
 }
 
+/**
+ * A table narrowed to one location of a clinic group (`sediu`) names it in a first column of every row; of
+ * every location, it is as it is.
+ */
+function located(
+  report: { location: { name: string } | null },
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+): Pick<ReportTable, 'header' | 'rows'> {
+  const { location } = report;
+  return location
+    ? { header: ['Sediu', ...header], rows: rows.map((row) => [location.name, ...row]) }
+    : { header, rows };
+}
+
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
@@ -136,27 +151,23 @@ export function receivablesTable(report: ReceivablesReport): ReportTable {
     formatCalendarDay(line.oldestOpenDay),
     String(line.daysOverdue),
   ]);
-  const { location } = report;
-  return {
-    fileName: `creante-${report.day}`,
-    sheet: 'Creanțe',
-    header: location ? ['Sediu', ...header] : header,
-    rows: location ? rows.map((row) => [location.name, ...row]) : rows,
-  };
+  return { fileName: `creante-${report.day}`, sheet: 'Creanțe', ...located(report, header, rows) };
 }
 
+/** Plans accepted vs done; narrowed to a location (a clinic group), every row names it in a first column. */
 export function plansTable(report: PlansReport): ReportTable {
+  const header = ['Luna', 'Medic', 'Planuri acceptate', 'Valoare acceptată (lei)', 'Valoare efectuată (lei)'];
+  const rows = report.lines.map((line) => [
+    line.month,
+    line.doctorName,
+    String(line.acceptedCount),
+    exportAmount(line.acceptedBani),
+    exportAmount(line.doneBani),
+  ]);
   return {
     fileName: `planuri-${report.from}-${report.to}`,
     sheet: 'Planuri de tratament',
-    header: ['Luna', 'Medic', 'Planuri acceptate', 'Valoare acceptată (lei)', 'Valoare efectuată (lei)'],
-    rows: report.lines.map((line) => [
-      line.month,
-      line.doctorName,
-      String(line.acceptedCount),
-      exportAmount(line.acceptedBani),
-      exportAmount(line.doneBani),
-    ]),
+    ...located(report, header, rows),
   };
 }
 
@@ -171,11 +182,5 @@ export function commissionsTable(report: CommissionsReport): ReportTable {
     exportAmount(line.allocatedBani),
     exportAmount(line.commissionBani),
   ]);
-  const { location } = report;
-  return {
-    fileName: `comisioane-${report.month}`,
-    sheet: 'Comisioane',
-    header: location ? ['Sediu', ...header] : header,
-    rows: location ? rows.map((row) => [location.name, ...row]) : rows,
-  };
+  return { fileName: `comisioane-${report.month}`, sheet: 'Comisioane', ...located(report, header, rows) };
 }

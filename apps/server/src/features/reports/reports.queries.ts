@@ -1,4 +1,10 @@
-import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
+import {
+  sql,
+  type AliasedSelectQueryBuilder,
+  type ExpressionBuilder,
+  type Kysely,
+  type RawBuilder,
+} from 'kysely';
 import type { Database } from '../../db/database';
 import type { DialectName } from '../../db/dialect';
 
@@ -29,6 +35,20 @@ const total = (column: string) => sql<string>`coalesce(sum(${sql.ref(column)}), 
 export interface ReportLocation {
   id: string;
   isFirst: boolean;
+}
+
+/** `column` (a row's location) is `location`, or null for the first location's rows from before locations. */
+function locatedAt(column: string, location: ReportLocation): RawBuilder<boolean> {
+  const ref = sql.ref(column);
+  return location.isFirst
+    ? sql<boolean>`(${ref} = ${location.id} or ${ref} is null)`
+    : sql<boolean>`${ref} = ${location.id}`;
+}
+
+/** Whose figures a report counts: one doctor's (`doctorId`), and in a clinic group one location's. */
+export interface DoctorLocationScope {
+  doctorId: string | null;
+  location: ReportLocation | null;
 }
 
 /**
@@ -185,27 +205,54 @@ export async function sumAllocatedByDoctor(
 /** Whose receivables: every patient's balance, one doctor's charges (`doctorId`) or one location's. */
 export type ReceivablesScope = { doctorId: string | null; locationId: string | null };
 
+/** A patient who owes, as each of the three totals gives it. */
+interface OpenAmount {
+  patient_id: string;
+  oldest_day: string;
+  due_bani: string;
+}
+
+/**
+ * The patients who owe in `scope`, from the total that answers it (each read by its own index): what is open
+ * of the charges made at the location, the patient's balance (admin), or what is open of the doctor's own
+ * charges. A plain subquery: both databases merge it into the query that reads it, so the plans stay those of
+ * the table read directly.
+ */
+function openAmounts(
+  db: Kysely<Database>,
+  scope: ReceivablesScope,
+): AliasedSelectQueryBuilder<OpenAmount, 'o'> {
+  const { doctorId, locationId } = scope;
+  if (locationId !== null) {
+    return db
+      .selectFrom('patient_location_open as l')
+      .select(['l.patient_id', 'l.oldest_open_day as oldest_day', 'l.open_bani as due_bani'])
+      .where('l.location_id', '=', locationId)
+      .$castTo<OpenAmount>()
+      .as('o');
+  }
+  if (doctorId === null) {
+    return db
+      .selectFrom('patient_balances as b')
+      .select(['b.patient_id', 'b.oldest_open_day as oldest_day', 'b.owed_bani as due_bani'])
+      .where('b.owed_bani', '>', 0)
+      .$castTo<OpenAmount>()
+      .as('o');
+  }
+  return db
+    .selectFrom('patient_doctor_open as d')
+    .select(['d.patient_id', 'd.oldest_open_day as oldest_day', 'd.open_bani as due_bani'])
+    .where('d.doctor_id', '=', doctorId)
+    .$castTo<OpenAmount>()
+    .as('o');
+}
+
 /** How many patients owe, and how much in all (for a doctor: of their own charges; a location: there). */
 export async function countReceivables(db: Kysely<Database>, scope: ReceivablesScope) {
-  const { doctorId, locationId } = scope;
-  const row =
-    locationId !== null
-      ? await db
-          .selectFrom('patient_location_open')
-          .select([sql<string>`count(*)`.as('count'), total('open_bani').as('due_bani')])
-          .where('location_id', '=', locationId)
-          .executeTakeFirstOrThrow()
-      : doctorId === null
-        ? await db
-            .selectFrom('patient_balances')
-            .select([sql<string>`count(*)`.as('count'), total('owed_bani').as('due_bani')])
-            .where('owed_bani', '>', 0)
-            .executeTakeFirstOrThrow()
-        : await db
-            .selectFrom('patient_doctor_open')
-            .select([sql<string>`count(*)`.as('count'), total('open_bani').as('due_bani')])
-            .where('doctor_id', '=', doctorId)
-            .executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom(openAmounts(db, scope))
+    .select([sql<string>`count(*)`.as('count'), total('o.due_bani').as('due_bani')])
+    .executeTakeFirstOrThrow();
   return { count: toNumber(row.count), dueBani: toNumber(row.due_bani) };
 }
 
@@ -218,58 +265,19 @@ export async function findReceivables(
   scope: ReceivablesScope,
   page: { limit: number; offset: number },
 ) {
-  const { doctorId, locationId } = scope;
-  const patientColumns = [
-    'patients.file_number',
-    'patients.nume',
-    'patients.prenume',
-    'patients.telefon',
-  ] as const;
-  if (locationId !== null) {
-    return db
-      .selectFrom('patient_location_open as o')
-      .innerJoin('patients', 'patients.id', 'o.patient_id')
-      .select([
-        'o.patient_id',
-        sql<string>`o.oldest_open_day`.as('oldest_day'),
-        sql<string>`o.open_bani`.as('due_bani'),
-        ...patientColumns,
-      ])
-      .where('o.location_id', '=', locationId)
-      .orderBy('o.oldest_open_day')
-      .orderBy('patients.file_number')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute();
-  }
-  if (doctorId === null) {
-    return db
-      .selectFrom('patient_balances as b')
-      .innerJoin('patients', 'patients.id', 'b.patient_id')
-      .select([
-        'b.patient_id',
-        sql<string>`b.oldest_open_day`.as('oldest_day'),
-        sql<string>`b.owed_bani`.as('due_bani'),
-        ...patientColumns,
-      ])
-      .where('b.owed_bani', '>', 0)
-      .orderBy('b.oldest_open_day')
-      .orderBy('patients.file_number')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute();
-  }
   return db
-    .selectFrom('patient_doctor_open as o')
+    .selectFrom(openAmounts(db, scope))
     .innerJoin('patients', 'patients.id', 'o.patient_id')
     .select([
       'o.patient_id',
-      sql<string>`o.oldest_open_day`.as('oldest_day'),
-      sql<string>`o.open_bani`.as('due_bani'),
-      ...patientColumns,
+      'o.oldest_day',
+      'o.due_bani',
+      'patients.file_number',
+      'patients.nume',
+      'patients.prenume',
+      'patients.telefon',
     ])
-    .where('o.doctor_id', '=', doctorId)
-    .orderBy('o.oldest_open_day')
+    .orderBy('o.oldest_day')
     .orderBy('patients.file_number')
     .limit(page.limit)
     .offset(page.offset)
@@ -290,17 +298,21 @@ function snapshotTotal(dialect: DialectName): RawBuilder<number> {
     : sql<number>`json_extract(signatures.snapshot, '$.totalBani')`;
 }
 
-/** Plans accepted (signed) per clinic month and doctor: how many, and the signed alternatives' totals. */
+/**
+ * Plans accepted (signed) per clinic month and doctor: how many, and the signed alternatives' totals. At a
+ * location: the plans accepted there (migration 0030; a plan without one at the first).
+ */
 export async function sumAcceptedPlans(
   db: Kysely<Database>,
   dialect: DialectName,
   months: readonly { month: string; start: string; end: string }[],
-  doctorId: string | null,
+  scope: DoctorLocationScope,
 ) {
   const first = months[0];
   const last = months[months.length - 1];
   if (!first || !last) return [];
-  const accepted = db
+  const { doctorId, location } = scope;
+  const plans = db
     .selectFrom('treatment_plans')
     .innerJoin('signatures', 'signatures.id', 'treatment_plans.accepted_signature_id')
     .select([
@@ -312,6 +324,8 @@ export async function sumAcceptedPlans(
     .where('signatures.signed_at', '>=', first.start)
     .where('signatures.signed_at', '<', last.end)
     .$if(doctorId !== null, (query) => query.where('treatment_plans.doctor_id', '=', doctorId));
+  const accepted =
+    location === null ? plans : plans.where(locatedAt('treatment_plans.location_id', location));
   return db
     .selectFrom(accepted.as('a'))
     .select([
@@ -325,14 +339,18 @@ export async function sumAcceptedPlans(
     .execute();
 }
 
-/** Plan items done per month and doctor: the charges of plan items, net of reversals, by their day. */
+/**
+ * Plan items done per month and doctor: the charges of plan items, net of reversals, by their day. At a
+ * location: the charges made there (a charge without one at the first).
+ */
 export async function sumDonePlanItems(
   db: Kysely<Database>,
   range: { firstDay: string; endDay: string },
-  doctorId: string | null,
+  scope: DoctorLocationScope,
 ) {
+  const { doctorId, location } = scope;
   const month = sql<string>`substr(charges.day, 1, 7)`;
-  return db
+  const charges = db
     .selectFrom('charges')
     .leftJoin('users', 'users.id', 'charges.doctor_id')
     .select([
@@ -344,28 +362,19 @@ export async function sumDonePlanItems(
     .where('charges.plan_id', 'is not', null)
     .where('charges.day', '>=', range.firstDay)
     .where('charges.day', '<', range.endDay)
-    .$if(doctorId !== null, (query) => query.where('charges.doctor_id', '=', doctorId))
-    .groupBy([month, 'charges.doctor_id'])
-    .execute();
+    .$if(doctorId !== null, (query) => query.where('charges.doctor_id', '=', doctorId));
+  const located = location === null ? charges : charges.where(locatedAt('charges.location_id', location));
+  return located.groupBy([month, 'charges.doctor_id']).execute();
 }
 
 // ---- doctor commissions -----------------------------------------------------------------------------
 
-/** Whose commissions a report counts: one doctor's (`doctorId`), and in a clinic group one location's. */
-export interface CommissionsScope {
-  doctorId: string | null;
-  /** The allocations to the charges made at that location (a charge without one: at the first). */
-  location: ReportLocation | null;
-}
-
-function chargeAt(location: ReportLocation) {
-  return (eb: ExpressionBuilder<Database, 'charges'>) => {
-    const at = eb('charges.location_id', '=', location.id);
-    return location.isFirst ? eb.or([at, eb('charges.location_id', 'is', null)]) : at;
-  };
-}
-
-function commissionsIn(db: Kysely<Database>, range: { start: string; end: string }, scope: CommissionsScope) {
+/** Commissions: the allocations of the month; at a location, those to the charges made there. */
+function commissionsIn(
+  db: Kysely<Database>,
+  range: { start: string; end: string },
+  scope: DoctorLocationScope,
+) {
   const { doctorId, location } = scope;
   const query = db
     .selectFrom('allocations')
@@ -375,14 +384,14 @@ function commissionsIn(db: Kysely<Database>, range: { start: string; end: string
     .where('allocations.created_at', '>=', range.start)
     .where('allocations.created_at', '<', range.end)
     .$if(doctorId !== null, (narrowed) => narrowed.where('allocations.doctor_id', '=', doctorId));
-  return location === null ? query : query.where(chargeAt(location));
+  return location === null ? query : query.where(locatedAt('charges.location_id', location));
 }
 
 /** Per doctor: allocations in the month, what they settled and the commission on it. */
 export async function sumCommissions(
   db: Kysely<Database>,
   range: { start: string; end: string },
-  scope: CommissionsScope,
+  scope: DoctorLocationScope,
 ) {
   return commissionsIn(db, range, scope)
     .select([
@@ -401,7 +410,7 @@ export async function sumCommissions(
 export async function findCommissionLines(
   db: Kysely<Database>,
   range: { start: string; end: string },
-  scope: CommissionsScope,
+  scope: DoctorLocationScope,
 ) {
   return commissionsIn(db, range, scope)
     .innerJoin('patients', 'patients.id', 'charges.patient_id')

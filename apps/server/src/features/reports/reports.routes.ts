@@ -150,17 +150,19 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Treatment plans accepted vs done, per month and doctor',
         description:
           'Accepted: plans signed in the month (count, the signed alternative’s total). Done: the charges of ' +
-          'plan items in the month, net of reversals. At most 24 months.' +
+          'plan items in the month, net of reversals. At most 24 months. A doctor sees only their own plans. ' +
+          'In a clinic group `sediu` keeps the plans accepted at that location and the plan items charged ' +
+          'there (plans and charges from before the clinic had locations count at the first one); 404 for an ' +
+          'unknown location (a closed one is reported).' +
           EXPORT_NOTE,
         produces: FILE_TYPES,
         querystring: plansReportQuery,
-        response: { 200: plansReport, ...errorResponses(400, 401, 403) },
+        response: { 200: plansReport, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
-      const { de_la: from, pana_la: to, format } = request.query;
-      const report = await reports.plansReport(deps, scopeOf(request, reportScope), from, to);
-      return send(reply, report, format, plansTable);
+      const report = await reports.plansReport(deps, scopeOf(request, reportScope), request.query);
+      return send(reply, report, request.query.format, plansTable);
     },
   );
 

@@ -40,7 +40,7 @@ import {
   toNumber,
   userExists,
   type CashScope,
-  type CommissionsScope,
+  type DoctorLocationScope,
   type ReportLocation,
 } from './reports.queries';
 
@@ -265,18 +265,22 @@ export async function receivablesReport(
   };
 }
 
-/** GET /api/rapoarte/planuri: per month and doctor, plans accepted (count, signed total) and items done. */
+/**
+ * GET /api/rapoarte/planuri: per month and doctor, plans accepted (count, signed total) and items done. With
+ * `sediu` (a clinic group): the plans accepted there and the plan work charged there (a doctor: their own).
+ */
 export async function plansReport(
   deps: ReportsDeps,
   scope: ReportScope,
-  from: string,
-  to: string,
+  query: { de_la: string; pana_la: string; sediu?: string | undefined },
 ): Promise<PlansReport> {
-  const doctorId = narrowedTo(scope);
+  const { de_la: from, pana_la: to } = query;
+  const location = query.sediu === undefined ? null : await reportLocation(deps.db, query.sediu);
+  const counted: DoctorLocationScope = { doctorId: narrowedTo(scope), location };
   const months = monthsBetween(from, to).map((month) => ({ month, ...monthInstants(month) }));
   const [accepted, done] = await Promise.all([
-    sumAcceptedPlans(deps.db, deps.dialect, months, doctorId),
-    sumDonePlanItems(deps.db, { firstDay: monthDays(from).firstDay, endDay: monthDays(to).endDay }, doctorId),
+    sumAcceptedPlans(deps.db, deps.dialect, months, counted),
+    sumDonePlanItems(deps.db, { firstDay: monthDays(from).firstDay, endDay: monthDays(to).endDay }, counted),
   ]);
   const lines = new Map<string, PlansReport['lines'][number]>();
   const lineOf = (month: string, doctorIdOf: string | null, name: string | null) => {
@@ -309,6 +313,7 @@ export async function plansReport(
     from,
     to,
     scope: scope.kind,
+    location: location && { id: location.id, name: location.name },
     lines: sorted,
     months: months.map(({ month }) => {
       const of = sorted.filter((line) => line.month === month);
@@ -347,7 +352,7 @@ export async function commissionsReport(
 ): Promise<CommissionsReport> {
   const month = query.luna;
   const location = query.sediu === undefined ? null : await reportLocation(deps.db, query.sediu);
-  const counted: CommissionsScope = { doctorId: narrowedTo(scope), location };
+  const counted: DoctorLocationScope = { doctorId: narrowedTo(scope), location };
   const range = monthInstants(month);
   const [doctors, lines] = await Promise.all([
     sumCommissions(deps.db, range, counted),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
+import { insertLocationRow } from '../../../test/factories';
 
 /** Rows the reports' tests write directly (the ledger and plans features test the calls that write them). */
 
@@ -43,10 +44,19 @@ export async function insertPricedItem(
 
 let planNumber = 0;
 
-/** A plan accepted by a signature at `signedAt`, the signed alternative totalling `totalBani`. */
+/**
+ * A plan accepted by a signature at `signedAt`, the signed alternative totalling `totalBani`, at `locationId`
+ * (left out: accepted before plans had a location).
+ */
 export async function insertAcceptedPlan(
   db: Kysely<Database>,
-  options: { patientId: string; doctor: { id: string; nume: string }; totalBani: number; signedAt: string },
+  options: {
+    patientId: string;
+    doctor: { id: string; nume: string };
+    totalBani: number;
+    signedAt: string;
+    locationId?: string;
+  },
 ): Promise<string> {
   planNumber += 1;
   const planId = randomUUID();
@@ -110,6 +120,8 @@ export async function insertAcceptedPlan(
       accepted_signature_id: signatureId,
       rejected_reason: null,
       open_remaining_bani: options.totalBani,
+      // Spread: a database migrated only up to before plans had a location has no such column.
+      ...(options.locationId === undefined ? {} : { location_id: options.locationId }),
       created_by: null,
       created_at: at,
       updated_at: at,
@@ -119,17 +131,24 @@ export async function insertAcceptedPlan(
   return planId;
 }
 
-/** The charge of a plan item done on `day`. */
+/** The charge of a plan item done on `day`, at `locationId` (left out: before the clinic had locations). */
 export async function insertPlanCharge(
   db: Kysely<Database>,
-  options: { patientId: string; planId: string; doctorId: string; amountBani: number; day: string },
+  options: {
+    patientId: string;
+    planId: string;
+    doctorId: string;
+    amountBani: number;
+    day: string;
+    locationId?: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('charges')
     .values({
       id: randomUUID(),
       patient_id: options.patientId,
-      location_id: null,
+      location_id: options.locationId ?? null,
       history_entry_id: null,
       plan_id: options.planId,
       plan_item_id: randomUUID(),
@@ -184,4 +203,28 @@ export async function insertChargeAt(
       created_at: `${options.day}T08:00:00.000Z`,
     })
     .execute();
+}
+
+/** The id of the clinic's first location (by position), where rows from before locations count. */
+export async function firstLocationId(db: Kysely<Database>): Promise<string> {
+  const first = await db.selectFrom('locations').select('id').orderBy('position').executeTakeFirstOrThrow();
+  return first.id;
+}
+
+/**
+ * A clinic group: 'Sediul Nord' and 'Sediul Vechi' (closed on 1 March 2026) after the clinic's first location
+ * ('Sediul principal'), whose id it answers.
+ */
+export async function insertGroupLocations(db: Kysely<Database>): Promise<string> {
+  await insertLocationRow(db, { id: 'nord', name: 'Sediul Nord' });
+  await insertLocationRow(db, { id: 'vechi', name: 'Sediul Vechi', archivedAt: '2026-03-01T09:00:00.000Z' });
+  return firstLocationId(db);
+}
+
+/** The lines of a CSV export: without the byte order mark and the empty line after the last row. */
+export function csvLines(body: string): string[] {
+  return body
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter((line) => line !== '');
 }

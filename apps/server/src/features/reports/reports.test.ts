@@ -15,8 +15,11 @@ import { createUser, insertLocationRow } from '../../../test/factories';
 import { call, errorOf, loginAs } from '../../../test/http';
 import { insertPatientRow } from '../../../test/stored-files';
 import {
+  csvLines,
+  firstLocationId,
   insertAcceptedPlan,
   insertChargeAt,
+  insertGroupLocations,
   insertPlanCharge,
   insertPricedItem,
 } from './reports.test-support';
@@ -255,11 +258,7 @@ describeEachDialect('the money reports', ({ useApp }) => {
       .db.insertInto('user_locations')
       .values({ user_id: nordDesk.user.id, location_id: 'nord' })
       .execute();
-    const first = await t()
-      .db.selectFrom('locations')
-      .select('id')
-      .orderBy('position')
-      .executeTakeFirstOrThrow();
+    const first = { id: await firstLocationId(t().db) };
     const patient = await insertPatientRow(t().db);
     // Taken before the clinic had locations: no location, counted at the first one.
     await t()
@@ -318,11 +317,7 @@ describeEachDialect('the money reports', ({ useApp }) => {
       .db.insertInto('user_locations')
       .values({ user_id: nordDesk.user.id, location_id: 'nord' })
       .execute();
-    const first = await t()
-      .db.selectFrom('locations')
-      .select('id')
-      .orderBy('position')
-      .executeTakeFirstOrThrow();
+    const first = { id: await firstLocationId(t().db) };
     const patient = await insertPatientRow(t().db);
     const pay = (cookie: string, amountBani: number, sediuId?: string, headers?: Record<string, string>) =>
       call(t().app, {
@@ -650,11 +645,7 @@ describeEachDialect('the money reports', ({ useApp }) => {
     const ana = await signIn(['medic'], 'Dr. Ana Pop');
     const cleaning = await insertPricedItem(t().db, { name: 'Detartraj', amountBani: 20_000 });
     await insertLocationRow(t().db, { id: 'nord', name: 'Sediul Nord' });
-    const first = await t()
-      .db.selectFrom('locations')
-      .select('id')
-      .orderBy('position')
-      .executeTakeFirstOrThrow();
+    const first = { id: await firstLocationId(t().db) };
     const patient = await insertPatientRow(t().db);
     await insertChargeAt(t().db, {
       patientId: patient,
@@ -755,17 +746,7 @@ describeEachDialect('the money reports', ({ useApp }) => {
       rateBp: 3000,
       validFrom: '2026-01-01',
     });
-    await insertLocationRow(t().db, { id: 'nord', name: 'Sediul Nord' });
-    await insertLocationRow(t().db, {
-      id: 'vechi',
-      name: 'Sediul Vechi',
-      archivedAt: '2026-03-01T09:00:00.000Z',
-    });
-    const first = await t()
-      .db.selectFrom('locations')
-      .select('id')
-      .orderBy('position')
-      .executeTakeFirstOrThrow();
+    const first = { id: await insertGroupLocations(t().db) };
     const charges: [string | null, string, number][] = [
       [null, 'Obturație (înainte de sedii)', 10_000],
       ['nord', 'Coroană Nord', 20_000],
@@ -828,10 +809,7 @@ describeEachDialect('the money reports', ({ useApp }) => {
         cookie: admin.cookie,
       });
       expect(response.statusCode, response.body).toBe(200);
-      return response.body
-        .replace(/^\uFEFF/, '')
-        .split('\r\n')
-        .filter((line) => line !== '');
+      return csvLines(response.body);
     };
     expect(await csv('&sediu=nord')).toEqual([
       'Sediu;Medic;Data;Pacient;Lucrare;Încasat (lei);Comision (lei)',

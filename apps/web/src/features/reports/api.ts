@@ -21,7 +21,7 @@ export const reportKeys = {
   cash: (day: string, user: string, location: string) => ['reports', 'casa', day, user, location] as const,
   revenue: (month: string) => ['reports', 'venituri', month] as const,
   receivables: (page: number, location: string) => ['reports', 'creante', page, location] as const,
-  plans: (from: string, to: string) => ['reports', 'planuri', from, to] as const,
+  plans: (from: string, to: string, location: string) => ['reports', 'planuri', from, to, location] as const,
   commissions: (month: string, location: string) => ['reports', 'comisioane', month, location] as const,
   settings: ['reports', 'commission-settings'] as const,
   doctors: ['reports', 'doctors'] as const,
@@ -75,10 +75,14 @@ export function useReceivablesReport(page: number, location = '') {
   );
 }
 
-/** GET /api/rapoarte/planuri */
-export function usePlansReport(from: string, to: string) {
+/** GET /api/rapoarte/planuri: plans accepted vs done, at one location of a clinic group when `location` is. */
+export function usePlansReport(from: string, to: string, location = '') {
   return useQuery(
-    reportQuery(reportKeys.plans(from, to), reportUrl('planuri', { de_la: from, pana_la: to }), plansReport),
+    reportQuery(
+      reportKeys.plans(from, to, location),
+      reportUrl('planuri', { de_la: from, pana_la: to, sediu: location }),
+      plansReport,
+    ),
   );
 }
 

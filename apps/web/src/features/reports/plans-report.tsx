@@ -6,6 +6,7 @@ import { toIsoDay } from '@odonto/domain/dates';
 import { formatLei } from '@odonto/domain/money';
 import { formatReportMonth, isMonth, MAX_REPORT_MONTHS, monthsBetween } from '@odonto/domain/reports';
 import { usePlansReport } from './api';
+import { ReportLocationSelect, useReportLocations } from './report-location';
 import { ExportButtons, monthOfDay, ReportState } from './report-parts';
 
 /** Six months back from `month`, for the default range. */
@@ -22,7 +23,10 @@ export function PlansReportTab() {
   const [to, setTo] = useState(current);
   const isValid =
     isMonth(from) && isMonth(to) && from <= to && monthsBetween(from, to).length <= MAX_REPORT_MONTHS;
-  const report = usePlansReport(isValid ? from : monthsBefore(current, 5), isValid ? to : current);
+  const [location, setLocation] = useState('');
+  const report = usePlansReport(isValid ? from : monthsBefore(current, 5), isValid ? to : current, location);
+  // A clinic group's locations (issue 14): the plans accepted and the plan work done at one of them.
+  const locationChoices = useReportLocations();
   const data = report.data;
   const chart = (data?.months ?? []).map((month) => ({
     luna: formatReportMonth(month.month),
@@ -50,8 +54,11 @@ export function PlansReportTab() {
                 : `Alegeți cel mult ${MAX_REPORT_MONTHS} de luni, de la o lună la una ulterioară.`
             }
           />
+          {locationChoices ? (
+            <ReportLocationSelect choices={locationChoices} value={location} onChange={setLocation} />
+          ) : null}
         </Group>
-        <ExportButtons report="planuri" params={{ de_la: from, pana_la: to }} />
+        <ExportButtons report="planuri" params={{ de_la: from, pana_la: to, sediu: location }} />
       </Group>
       <ReportState error={report.error} isLoading={report.isLoading} />
       {data ? (

@@ -70,11 +70,19 @@ export async function startBenchServer(
   };
   for (const [name, value] of Object.entries(serverEnv)) if (value === undefined) delete serverEnv[name];
   if (entry === DEFAULT_ENTRY) ensureServerBuild();
-  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
-    cwd: repoRoot,
-    env: serverEnv,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CPU_PROF] : []),
+      '--enable-source-maps',
+      entry,
+    ],
+    {
+      cwd: repoRoot,
+      env: serverEnv,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   await waitForHealth(url, child);
   return {
     url,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { compileOnce } from '../db/compiled-once';
 import type { Database, SessionsTable } from '../db/database';
 import { parseStringArray } from '../db/json';
 
@@ -25,23 +26,26 @@ export async function findSessionByTokenHash(
   db: Kysely<Database>,
   tokenHash: string,
 ): Promise<SessionWithUser | null> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'sessions.id as session_id',
-      'sessions.last_seen_at',
-      'sessions.expires_at',
-      'users.id as user_id',
-      'users.nume',
-      'users.email',
-      'users.telefon',
-      'users.functie',
-      'users.roles',
-      'users.active',
-    ])
-    .where('sessions.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  // On every request: its text is built once (db/compiled-once.ts).
+  const query = compileOnce(db, 'sessions:by-token', { tokenHash }, (values) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'sessions.id as session_id',
+        'sessions.last_seen_at',
+        'sessions.expires_at',
+        'users.id as user_id',
+        'users.nume',
+        'users.email',
+        'users.telefon',
+        'users.functie',
+        'users.roles',
+        'users.active',
+      ])
+      .where('sessions.token_hash', '=', values.tokenHash),
+  );
+  const [row] = (await db.executeQuery(query)).rows;
   if (!row) return null;
   return {
     sessionId: row.session_id,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { runOnce } from '../../db/compiled-once';
 import type {
   Database,
   FileRow,
@@ -58,14 +59,15 @@ export type HistoryEntryView = Pick<HistoryEntryRow, (typeof ENTRY_VIEW_COLUMNS)
 
 /** A patient's live entries, newest treatment date first, then newest id (index history_entries_patient_live). */
 export async function findLiveEntries(db: Kysely<Database>, patientId: string): Promise<HistoryEntryView[]> {
-  return db
-    .selectFrom('history_entries')
-    .select(ENTRY_VIEW_COLUMNS)
-    .where('patient_id', '=', patientId)
-    .where('deleted_at', 'is', null)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  return runOnce(db, 'history:live-entries', { patientId }, (values) =>
+    db
+      .selectFrom('history_entries')
+      .select(ENTRY_VIEW_COLUMNS)
+      .where('patient_id', '=', values.patientId)
+      .where('deleted_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc'),
+  );
 }
 
 /** A live entry of a patient. */
@@ -170,17 +172,18 @@ export async function findCancelledEntries(
   db: Kysely<Database>,
   patientId: string,
 ): Promise<CancelledEntryRow[]> {
-  return db
-    .selectFrom('history_entries')
-    .leftJoin('users', 'users.id', 'history_entries.deleted_by')
-    .selectAll('history_entries')
-    .select('users.nume as cancelled_by_name')
-    .where('history_entries.patient_id', '=', patientId)
-    .where('history_entries.deleted_at', 'is not', null)
-    .where('history_entries.cancel_reason', 'is not', null)
-    .orderBy('history_entries.created_at', 'desc')
-    .orderBy('history_entries.id', 'desc')
-    .execute();
+  return runOnce(db, 'history:cancelled-entries', { patientId }, (values) =>
+    db
+      .selectFrom('history_entries')
+      .leftJoin('users', 'users.id', 'history_entries.deleted_by')
+      .selectAll('history_entries')
+      .select('users.nume as cancelled_by_name')
+      .where('history_entries.patient_id', '=', values.patientId)
+      .where('history_entries.deleted_at', 'is not', null)
+      .where('history_entries.cancel_reason', 'is not', null)
+      .orderBy('history_entries.created_at', 'desc')
+      .orderBy('history_entries.id', 'desc'),
+  );
 }
 
 /** A patient's live pictures (of one entry when told), in their order. */
@@ -209,15 +212,16 @@ export async function findListedPictures(
   db: Kysely<Database>,
   patientId: string,
 ): Promise<HistoryPictureView[]> {
-  return db
-    .selectFrom('history_pictures')
-    .select(['entry_id', 'name', 'width', 'height', 'position'])
-    .where('patient_id', '=', patientId)
-    .where('deleted_at', 'is', null)
-    .orderBy('entry_id')
-    .orderBy('position')
-    .orderBy('name')
-    .execute();
+  return runOnce(db, 'history:listed-pictures', { patientId }, (values) =>
+    db
+      .selectFrom('history_pictures')
+      .select(['entry_id', 'name', 'width', 'height', 'position'])
+      .where('patient_id', '=', values.patientId)
+      .where('deleted_at', 'is', null)
+      .orderBy('entry_id')
+      .orderBy('position')
+      .orderBy('name'),
+  );
 }
 
 export async function insertPictures(

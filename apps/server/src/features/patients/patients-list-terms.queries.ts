@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/database';
+import { transformedValue } from '../../db/compiled-once';
 import type { DialectName } from '../../db/dialect';
 import { owingPatientCondition } from '../ledger/patient-balance.queries';
 import { containsPattern, ftsPhrase, type SearchPlan } from './patient-search';
@@ -135,8 +136,8 @@ export function searchIndexCondition(
   search: Exclude<SearchPlan, { kind: 'all' }>,
 ): Expression<SqlBool> {
   return search.kind === 'trigram' && dialect === 'sqlite'
-    ? sql<SqlBool>`patients_search match ${ftsPhrase(search.needle)}`
-    : sql<SqlBool>`patients_search.search_key like ${containsPattern(search.needle)} escape '\\'`;
+    ? sql<SqlBool>`patients_search match ${transformedValue(search.needle, ftsPhrase)}`
+    : sql<SqlBool>`patients_search.search_key like ${transformedValue(search.needle, containsPattern)} escape '\\'`;
 }
 
 /** The patient has a live appointment at the location (the appointments' index by patient serves it). */
@@ -149,5 +150,5 @@ function seenAtLocationCondition(locationId: string): Expression<SqlBool> {
  * out, and a short search narrowed by a filter (each row of the filter's index tested).
  */
 function likeCondition(needle: string): Expression<SqlBool> {
-  return sql<SqlBool>`patients.search_key like ${containsPattern(needle)} escape '\\'`;
+  return sql<SqlBool>`patients.search_key like ${transformedValue(needle, containsPattern)} escape '\\'`;
 }

@@ -1,6 +1,7 @@
-import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Compilable, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { PATIENT_PAGE_SIZE } from '@odonto/domain/contracts/patients';
 import { countLimit } from '@odonto/domain/contracts/paging';
+import { compileOnce } from '../../db/compiled-once';
 import type { Database } from '../../db/database';
 import type { DialectName } from '../../db/dialect';
 import {
@@ -70,6 +71,27 @@ export function patientPageQuery(
   page: { limit: number; offset: number },
   matches?: number,
 ): ListQuery<PatientListRow> {
+  const isDateSorted =
+    filter.createdTo !== undefined &&
+    matches !== undefined &&
+    matches <= SORTED_DATE_MATCHES &&
+    !filter.isDeleted &&
+    !hasEqualityFilter(filter);
+  return listQuery(
+    db,
+    `page|${dialect}|${listShape(filter)}|${isDateSorted}`,
+    { ...listValues(filter), limit: page.limit, offset: page.offset },
+    (values) => buildPageQuery(db, dialect, withListValues(filter, values), values, isDateSorted),
+  );
+}
+
+function buildPageQuery(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  filter: PatientListFilter,
+  page: { limit: number; offset: number },
+  isDateSorted: boolean,
+) {
   const list = db.withTables<ListTables>();
   const { search } = filter;
   if (search.kind !== 'all' && isSearchedInIndex(filter)) {
@@ -113,12 +135,6 @@ export function patientPageQuery(
       .select(LIST_COLUMNS)
       .orderBy('page.rowid', 'desc');
   }
-  const isDateSorted =
-    filter.createdTo !== undefined &&
-    matches !== undefined &&
-    matches <= SORTED_DATE_MATCHES &&
-    !filter.isDeleted &&
-    !hasEqualityFilter(filter);
   if (isDateSorted) {
     // Few patients in the range: their file numbers from the creation-time index, sorted (`+file_number`
     // keeps either planner off the file-number order), then the ten rows of the page.
@@ -160,6 +176,17 @@ export function patientCountQuery(
   filter: PatientListFilter,
   limit = countLimit({ offset: 0, limit: PATIENT_PAGE_SIZE }),
 ): ListQuery<{ total: number | string | bigint | null }> {
+  return listQuery(db, `count|${dialect}|${listShape(filter)}`, { ...listValues(filter), limit }, (values) =>
+    buildCountQuery(db, dialect, withListValues(filter, values), values.limit),
+  );
+}
+
+function buildCountQuery(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  filter: PatientListFilter,
+  limit: number,
+) {
   const list = db.withTables<ListTables>();
   const { search } = filter;
   const capped = (matches: SelectQueryBuilder<ListDatabase, keyof ListDatabase, object>) =>
@@ -190,6 +217,41 @@ export function patientCountQuery(
     return counts.where((eb) => eb.and(equalityTerms(eb, 'patient_counts', filter)));
   }
   return capped(list.selectFrom('patients').where((eb) => patientConditions(eb, dialect, filter)));
+}
+
+/** The filter's values, which the list's queries carry as parameters (db/compiled-once.ts). */
+function listValues(filter: PatientListFilter) {
+  const { search, judet, oras, tara, medic, createdFrom, createdTo, locationId } = filter;
+  return {
+    needle: search.kind === 'all' ? undefined : search.needle,
+    ...{ judet, oras, tara, medic, createdFrom, createdTo, locationId },
+  };
+}
+
+/** What else decides the text of the list's queries: with which values are present, their shape. */
+function listShape(filter: PatientListFilter): string {
+  return [filter.search.kind, filter.isIgienizare, filter.isDeleted, filter.isOwing === true].join(',');
+}
+
+/** The filter with `values` in its values' places (markers, while compileOnce builds a query's text). */
+function withListValues(filter: PatientListFilter, values: ReturnType<typeof listValues>): PatientListFilter {
+  const { needle, ...rest } = values;
+  const { search } = filter;
+  return {
+    ...filter,
+    ...rest,
+    search: search.kind === 'all' ? search : { kind: search.kind, needle: needle ?? '' },
+  };
+}
+
+function listQuery<Values extends Record<string, unknown>, Row>(
+  db: Kysely<Database>,
+  shape: string,
+  values: Values,
+  build: (values: Values) => Compilable<Row>,
+): ListQuery<Row> {
+  const compile = () => compileOnce(db, shape, values, build);
+  return { compile, execute: async () => (await db.executeQuery(compile())).rows };
 }
 
 export async function findPatientPage(

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { runOnce } from '../../db/compiled-once';
 import type { Database, NewPatientRow, PatientRow } from '../../db/database';
 import type { PatientFormColumns } from './patients.presenter';
 
@@ -12,7 +13,10 @@ export async function insertPatientRows(db: Kysely<Database>, rows: NewPatientRo
 
 /** A patient by `_id`, deleted or not (the caller decides who may see a deleted one). */
 export async function findPatientById(db: Kysely<Database>, id: string): Promise<PatientRow | undefined> {
-  return db.selectFrom('patients').selectAll().where('id', '=', id).executeTakeFirst();
+  const [row] = await runOnce(db, 'patients:by-id', { id }, (values) =>
+    db.selectFrom('patients').selectAll().where('id', '=', values.id),
+  );
+  return row;
 }
 
 /**

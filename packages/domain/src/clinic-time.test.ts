@@ -38,6 +38,69 @@ describe('wallTimeAt', () => {
   });
 });
 
+describe('wallTimeAt, from the offset kept per hour', () => {
+  // What Intl itself reads at the instant: the kept offsets must give exactly this, whatever was asked before.
+  function intlReading(instant: number, timeZone: string): WallTime {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        era: 'short',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      })
+        .formatToParts(instant)
+        .map((part) => [part.type, part.value]),
+    );
+    const year = Number(parts.year);
+    return {
+      year: parts.era === 'BC' ? 1 - year : year,
+      month: Number(parts.month),
+      day: Number(parts.day),
+      hour: Number(parts.hour) % 24,
+      minute: Number(parts.minute),
+      second: Number(parts.second),
+      millisecond: ((instant % 1000) + 1000) % 1000,
+    };
+  }
+
+  const MINUTE = 60_000;
+  // Each zone through a year of its clock changes, minute by minute around them and every 7 minutes
+  // otherwise, and on days from its local mean time on (odd offsets such as Bucharest's +01:44:24 until 1931).
+  it.each([
+    ['Europe/Bucharest', '2026-03-29T00:00:00Z', '2026-03-29T02:00:00Z'],
+    ['Europe/Bucharest', '2026-10-25T00:00:00Z', '2026-10-25T02:00:00Z'],
+    ['Europe/Bucharest', '1931-07-23T20:00:00Z', '1931-07-24T02:00:00Z'],
+    ['America/St_Johns', '2026-03-08T04:00:00Z', '2026-03-08T07:00:00Z'],
+    ['Asia/Kathmandu', '1985-12-31T17:00:00Z', '1986-01-01T00:00:00Z'],
+    ['Australia/Lord_Howe', '2026-04-04T14:00:00Z', '2026-04-04T16:00:00Z'],
+    ['UTC', '2026-01-01T00:00:00Z', '2026-01-01T02:00:00Z'],
+  ])('%s from %s to %s, minute by minute, reads as Intl does', (timeZone, from, to) => {
+    for (let instant = utc(from); instant <= utc(to); instant += MINUTE + 17) {
+      expect(wallTimeAt(instant, timeZone)).toEqual(intlReading(instant, timeZone));
+    }
+  });
+
+  it('reads as Intl does at instants spread over five centuries, before and after the epoch', () => {
+    const zones = ['Europe/Bucharest', 'America/New_York', 'Asia/Kolkata'];
+    for (let instant = utc('1700-01-01T00:00:00Z'); instant < utc('2200-01-01T00:00:00Z');) {
+      for (const timeZone of zones)
+        expect(wallTimeAt(instant, timeZone)).toEqual(intlReading(instant, timeZone));
+      instant += 97 * 24 * HOUR + 13 * MINUTE + 7_013;
+    }
+  });
+
+  it('keeps the errors of a time no clock shows: Intl refuses them', () => {
+    expect(() => wallTimeAt(Number.NaN)).toThrow(RangeError);
+    expect(() => wallTimeAt(8.64e15 + 1)).toThrow(RangeError);
+    expect(wallTimeAt(8.64e15, 'UTC')).toEqual(intlReading(8.64e15, 'UTC'));
+  });
+});
+
 describe('offsetAt', () => {
   it.each([
     ['2026-01-15T12:00:00Z', 'Europe/Bucharest', 2 * HOUR],

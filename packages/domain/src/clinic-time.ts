@@ -66,8 +66,59 @@ export function utcInstantOf(wall: WallTime): number {
   return date.getTime();
 }
 
-/** The wall-clock time the zone shows at the instant. */
+const HOUR_MS = 3_600_000;
+/** Hours whose offset is known, per zone, before the oldest are forgotten (about 11 years of hours). */
+const HOURS_KEPT = 100_000;
+// Per zone: the offset of each hour asked for, or null when the offset changes within that hour.
+const hourOffsets = new Map<string, Map<number, number | null>>();
+
+/**
+ * The wall-clock time the zone shows at the instant. Intl answers it in microseconds, and opening a patient
+ * asks about ten times (the birth date, today), so the offset of each hour is kept: within an hour whose
+ * offset is the same at its first and last millisecond (every hour but one where the clocks change), the
+ * wall time is the UTC reading of the instant plus that offset.
+ */
 export function wallTimeAt(instant: number, timeZone: string = CLINIC_TIME_ZONE): WallTime {
+  const offset = steadyOffsetOfHour(instant, timeZone);
+  if (offset === null) return wallTimeByIntl(instant, timeZone);
+  const shifted = new Date(instant + offset);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
+    second: shifted.getUTCSeconds(),
+    millisecond: shifted.getUTCMilliseconds(),
+  };
+}
+
+/** The zone's offset throughout the instant's hour, or null when it changes within it (or out of range). */
+function steadyOffsetOfHour(instant: number, timeZone: string): number | null {
+  const hour = Math.floor(instant / HOUR_MS);
+  const start = hour * HOUR_MS;
+  const end = start + HOUR_MS - 1;
+  if (!(start >= -MAX_INSTANT && end <= MAX_INSTANT)) return null;
+  let offsets = hourOffsets.get(timeZone);
+  if (offsets === undefined) {
+    offsets = new Map();
+    hourOffsets.set(timeZone, offsets);
+  }
+  let offset = offsets.get(hour);
+  if (offset === undefined) {
+    if (offsets.size >= HOURS_KEPT) offsets.clear();
+    const first = offsetByIntl(start, timeZone);
+    offset = first === offsetByIntl(end, timeZone) ? first : null;
+    offsets.set(hour, offset);
+  }
+  return offset;
+}
+
+function offsetByIntl(instant: number, timeZone: string): number {
+  return utcInstantOf(wallTimeByIntl(instant, timeZone)) - instant;
+}
+
+function wallTimeByIntl(instant: number, timeZone: string): WallTime {
   const parts: Record<string, string> = {};
   for (const part of formatterFor(timeZone).formatToParts(instant)) parts[part.type] = part.value;
   const year = Number(parts.year);

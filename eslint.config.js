@@ -67,6 +67,7 @@ const PUBLIC_FEATURE_MODULES = {
     'efactura/efactura-submissions',
     'efactura/secret-box',
     'locations/locations.queries',
+    'locations/user-locations.service',
   ],
 };
 

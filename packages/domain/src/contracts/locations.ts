@@ -125,10 +125,11 @@ export const chairInput = z.strictObject({
 });
 export type ChairInput = z.input<typeof chairInput>;
 
+/** Where a staff member works: location ids (empty: every location). */
+export const userLocationIds = z.array(z.string().trim().min(1).max(100)).max(100);
+
 /** PUT /api/users/{id}/locations: where a staff member works (empty: every location). */
-export const userLocationsInput = z.strictObject({
-  locationIds: z.array(z.string().trim().min(1).max(100)).max(100),
-});
+export const userLocationsInput = z.strictObject({ locationIds: userLocationIds });
 export type UserLocationsInput = z.input<typeof userLocationsInput>;
 
 /** `/api/locations/{id}/…`, `/api/chairs/{id}/…`, `/api/users/{id}/locations`. */

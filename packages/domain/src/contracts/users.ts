@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ASSIGNABLE_ROLES, type Role } from '../roles';
 import { RULE_MESSAGES } from '../rules';
+import { userLocationIds } from './locations';
 
 /** Users per page of POST /api/get-utilizatori (SPEC.md §9 leaves it to the server). */
 export const USER_PAGE_SIZE = 10;
@@ -61,6 +62,11 @@ export const userForm = z.strictObject({
   functie: z.string().trim().max(80, 'Funcția este prea lungă.').default(''),
   roles: roleList,
   active: z.boolean().default(true),
+  /**
+   * Where the user works, in a clinic group (issue 14), saved with the user: absent, unchanged (none for a
+   * new user); empty, every location.
+   */
+  locationIds: userLocationIds.optional(),
 });
 export type UserFormInput = z.input<typeof userForm>;
 export type UserFormData = z.output<typeof userForm>;

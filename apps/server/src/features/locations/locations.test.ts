@@ -319,6 +319,59 @@ describeEachDialect('locations API', ({ useApp }) => {
     expect(JSON.parse(first.details ?? '{}')).toEqual({ sedii: ['Sediul Nord'] });
   });
 
+  it('saves a user’s locations with the user, in one transaction: 422 for an unknown one saves nothing', async () => {
+    const admin = await signIn(['admin']);
+    const { answer, second } = await addSecond(admin);
+    const form = { nume: 'Dr. Ionescu', email: 'ionescu@clinica.ro', roles: ['medic'], active: false };
+    const userCount = async () => (await t().db.selectFrom('users').select('id').execute()).length;
+    const before = await userCount();
+
+    const refused = await send(admin, 'POST', '/api/save-utilizator', {
+      ...form,
+      locationIds: ['nu-exista'],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(errorOf(refused).fields).toEqual({ locationIds: LOCATION_MESSAGES.unknownLocations });
+    expect(await userCount()).toBe(before);
+
+    const created = await send(admin, 'POST', '/api/save-utilizator', { ...form, locationIds: [second.id] });
+    expect(created.statusCode, created.body).toBe(201);
+    const saved = created.json() as { _id: string; version: number };
+    const locationsOf = async () => {
+      const users = await send(admin, 'POST', '/api/get-utilizatori', { page: 0 });
+      return (users.json() as UserListResponse).utilizatori.find((user) => user._id === saved._id)
+        ?.locationIds;
+    };
+    expect(await locationsOf()).toEqual([second.id]);
+
+    // An update without locationIds leaves them; with the same ones writes nothing more; a closed one: 422.
+    const update = (body: object) =>
+      send(admin, 'POST', `/api/update-utilizator/${saved._id}`, { ...form, ...body });
+    const renamed = await update({ nume: 'Dr. Ionescu Ana', version: saved.version });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await locationsOf()).toEqual([second.id]);
+    const same = await update({ locationIds: [second.id], version: saved.version + 1 });
+    expect(same.statusCode).toBe(200);
+    await ok(admin, 'POST', `/api/locations/${answer.locations[0]!.id}/archive`);
+    const closed = await update({
+      nume: 'Alt nume',
+      locationIds: [answer.locations[0]!.id],
+      version: saved.version + 2,
+    });
+    expect(closed.statusCode).toBe(422);
+    const unchanged = await t()
+      .db.selectFrom('users')
+      .select(['nume', 'version'])
+      .where('id', '=', saved._id)
+      .executeTakeFirstOrThrow();
+    expect(unchanged).toEqual({ nume: 'Dr. Ionescu', version: saved.version + 2 });
+    const everywhere = await update({ locationIds: [], version: saved.version + 2 });
+    expect(everywhere.statusCode).toBe(200);
+    expect(await locationsOf()).toEqual([]);
+    // Recorded when set at creation and when changed, not for the update that sent the same ones.
+    expect((await auditActions()).filter((action) => action === 'user_locations')).toHaveLength(2);
+  });
+
   it('answers 401 signed out and 403 to medic, asistent and sterilizare on every write', async () => {
     const admin = await signIn(['admin']);
     const { second } = await addSecond(admin);

@@ -55,9 +55,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Creates an account without a password and mails its invitation (a set-password link, 72 h)',
-        description: 'An email that already has an account answers 409 with `fields.email`.',
+        description:
+          'An email that already has an account answers 409 with `fields.email`. In a clinic group ' +
+          '`locationIds` are saved with the account (422 with `fields.locationIds` for an unknown or closed ' +
+          'location; nothing is saved then).',
         body: userForm,
-        response: { 201: user, ...errorResponses(400, 401, 403, 409) },
+        response: { 201: user, ...errorResponses(400, 401, 403, 409, 422) },
       },
     },
     async (request, reply) => reply.code(201).send(await createUser(deps, actorOf(request), request.body)),
@@ -73,10 +76,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Saves the user form; deactivating ends the account’s sessions at once',
         description:
           '409: a stale `version`, an email of another account (`fields.email`), demoting or deactivating ' +
-          'oneself, or removing the last active admin (`fields.roles` / `fields.active`).',
+          'oneself, or removing the last active admin (`fields.roles` / `fields.active`). `locationIds`, when ' +
+          'sent, replace where the user works in the same transaction (422 with `fields.locationIds` for an ' +
+          'unknown or closed location).',
         params: userIdParams,
         body: userUpdate,
-        response: { 200: user, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: user, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
     async (request) => updateUser(deps, actorOf(request), request.params.id, request.body),

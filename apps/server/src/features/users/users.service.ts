@@ -16,6 +16,7 @@ import { writeAudit, type AuditActor } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
 import { deleteSessionsOfUser } from '../../plugins/sessions.queries';
 import { findLocationIdsOfUsers } from '../locations/locations.queries';
+import { replaceLocationsOfUser } from '../locations/user-locations.service';
 import { sendInvitation, type UsersDeps } from './invitation.service';
 import { changedFields, formColumns, rolesToStore, toUser } from './users.presenter';
 import {
@@ -77,6 +78,9 @@ export async function createUser(deps: UsersDeps, actor: AuditActor, form: UserF
         entityId: created.id,
         details: { roles: form.roles, active: form.active },
       });
+      if (form.locationIds !== undefined) {
+        await replaceLocationsOfUser(trx, now, actor, created.id, form.locationIds, { onlyIfChanged: true });
+      }
       return created;
     }),
   );
@@ -130,6 +134,9 @@ export async function updateUser(
           ...(isDeactivation ? { endedSessions } : {}),
         },
       });
+      if (form.locationIds !== undefined) {
+        await replaceLocationsOfUser(trx, now, actor, id, form.locationIds, { onlyIfChanged: true });
+      }
       return updated;
     }),
   );

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   locationsAnswer,
-  userLocationsAnswer,
   type ChairInput,
   type LocationInput,
   type LocationsAnswer,
@@ -96,22 +95,4 @@ export function useMoveChair() {
   return useLocationsWrite(({ id, direction }: MoveInput & { id: string }) =>
     write('POST', `/api/chairs/${segment(id)}/move`, { direction }),
   );
-}
-
-/**
- * PUT /api/users/{id}/locations (admin): where a staff member works (empty: every location). The users
- * list shows them, so it is asked again.
- */
-export function useSetUserLocations() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ userId, locationIds }: { userId: string; locationIds: string[] }) =>
-      request(`/api/users/${segment(userId)}/locations`, {
-        method: 'PUT',
-        body: { locationIds },
-        schema: userLocationsAnswer,
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: locationsKeys.all }),
-    meta: { isErrorHandled: true },
-  });
 }

@@ -37,14 +37,13 @@ describe('users and locations (issue 14)', () => {
     expect(within(dialog).queryByRole('combobox', { name: 'Sedii' })).toBeNull();
   });
 
-  it('in a group, lists each user’s locations and saves the chosen ones after the user', async () => {
+  it('in a group, lists each user’s locations and saves the chosen ones with the user, in one call', async () => {
     const { calls } = usersApi(
       ['admin'],
       { body: { utilizatori: [DOCTOR], isNextPage: false } },
       {
         'GET /api/locations': { body: GROUP },
         [`POST /api/update-utilizator/${DOCTOR._id}`]: { body: DOCTOR },
-        [`PUT /api/users/${DOCTOR._id}/locations`]: { body: { locationIds: [] } },
       },
     );
     const user = userEvent.setup();
@@ -64,7 +63,28 @@ describe('users and locations (issue 14)', () => {
     await user.click(screen.getByRole('option', { name: 'Sediul Nord' }));
     await user.click(within(dialog).getByRole('button', { name: 'Salvează' }));
     await waitFor(() =>
-      expect(bodiesOf(calls, `/api/users/${DOCTOR._id}/locations`)).toEqual([{ locationIds: [] }]),
+      expect(bodiesOf(calls, `/api/update-utilizator/${DOCTOR._id}`)).toEqual([
+        expect.objectContaining({ nume: DOCTOR.nume, locationIds: [], version: DOCTOR.version }),
+      ]),
     );
+    expect(bodiesOf(calls, `/api/users/${DOCTOR._id}/locations`)).toEqual([]);
+  });
+
+  it('sends no locations when they were left as they were', async () => {
+    const { calls } = usersApi(
+      ['admin'],
+      { body: { utilizatori: [DOCTOR], isNextPage: false } },
+      {
+        'GET /api/locations': { body: GROUP },
+        [`POST /api/update-utilizator/${DOCTOR._id}`]: { body: DOCTOR },
+      },
+    );
+    const user = userEvent.setup();
+    renderRoutes(routes, '/utilizatori');
+    await user.click(await screen.findByRole('row', { name: `Utilizator ${DOCTOR.nume}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editează utilizator' });
+    await user.click(within(dialog).getByRole('button', { name: 'Salvează' }));
+    await waitFor(() => expect(bodiesOf(calls, `/api/update-utilizator/${DOCTOR._id}`)).toHaveLength(1));
+    expect(bodiesOf(calls, `/api/update-utilizator/${DOCTOR._id}`)[0]).not.toHaveProperty('locationIds');
   });
 });

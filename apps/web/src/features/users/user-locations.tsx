@@ -1,8 +1,7 @@
 import { MultiSelect } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { isClinicGroup, openLocations, type Location } from '@odonto/domain/contracts/locations';
-import { useLocations, useSetUserLocations } from '../locations/api';
-import { userKeys } from './api';
+import { locationsKeys, useLocations } from '../locations/api';
 
 /** The clinic's locations when it is a group (two or more open ones); null for a single-location clinic. */
 export function useGroupLocations(): Location[] | null {
@@ -42,14 +41,20 @@ export function UserLocationsSelect({ value, onChange }: UserLocationsSelectProp
   );
 }
 
-/** Saves a user's locations when they changed (after the user itself was saved); refreshes the list. */
-export function useSaveUserLocations() {
+/**
+ * What the user's save sends as `locationIds` (saved with the user, in one transaction): the chosen
+ * locations when they differ from the saved ones, else nothing (they stay as they are).
+ */
+export function changedLocationIds(
+  before: readonly string[],
+  after: readonly string[],
+): string[] | undefined {
+  const isSame = before.length === after.length && before.every((id) => after.includes(id));
+  return isSame ? undefined : [...after];
+}
+
+/** After a save that changed a user's locations: "mine" of the locations may have changed too. */
+export function useRefreshLocations() {
   const queryClient = useQueryClient();
-  const save = useSetUserLocations();
-  return async (userId: string, before: readonly string[], after: string[]): Promise<void> => {
-    const same = before.length === after.length && before.every((id) => after.includes(id));
-    if (same) return;
-    await save.mutateAsync({ userId, locationIds: after });
-    await queryClient.invalidateQueries({ queryKey: userKeys.all });
-  };
+  return () => queryClient.invalidateQueries({ queryKey: locationsKeys.all });
 }

@@ -17,7 +17,7 @@ import { EndUserSessions } from './end-user-sessions';
 import { registerModal, type ModalControls } from '../../ui/modals';
 import { useDeleteUser, useResendInvitation, useSaveUser, useUpdateUser } from './api';
 import { UserFormFields } from './user-form-fields';
-import { UserLocationsSelect, useSaveUserLocations } from './user-locations';
+import { changedLocationIds, UserLocationsSelect, useRefreshLocations } from './user-locations';
 import { emptyUserValues, showFormError, showSaveError, userValues } from './user-form-values';
 
 export interface UserModalProps {
@@ -48,16 +48,21 @@ export function UserModal({ user, currentUserId, close }: UserModalProps & Modal
   const deleteUser = useDeleteUser();
   const savedLocationIds = user?.locationIds ?? [];
   const [locationIds, setLocationIds] = useState<string[]>(savedLocationIds);
-  const saveLocations = useSaveUserLocations();
+  const refreshLocations = useRefreshLocations();
   const rootError = form.formState.errors.root?.['server']?.message;
 
-  function handleSubmit(values: UserFormData) {
+  function handleSubmit(formValues: UserFormData) {
     form.clearErrors('root');
     const onError = (error: unknown) => showSaveError(form, error, isNew);
+    // The locations are saved with the user, in the same call (one transaction on the server).
+    const sentLocationIds = changedLocationIds(savedLocationIds, locationIds);
+    const values =
+      sentLocationIds === undefined ? formValues : { ...formValues, locationIds: sentLocationIds };
+    const afterSave = () => (sentLocationIds === undefined ? undefined : void refreshLocations());
     if (user === null) {
       saveUser.mutate(values, {
-        onSuccess: async (saved) => {
-          if (!(await savedLocations(saved._id))) return;
+        onSuccess: (saved) => {
+          afterSave();
           close();
           notifications.show({
             color: 'teal',
@@ -73,8 +78,8 @@ export function UserModal({ user, currentUserId, close }: UserModalProps & Modal
     updateUser.mutate(
       { ...values, version: user.version },
       {
-        onSuccess: async (saved) => {
-          if (!(await savedLocations(saved._id))) return;
+        onSuccess: (saved) => {
+          afterSave();
           close();
           notifications.show({
             color: 'teal',
@@ -84,17 +89,6 @@ export function UserModal({ user, currentUserId, close }: UserModalProps & Modal
         onError,
       },
     );
-  }
-
-  /** Saves the chosen locations after the user; false (with the message shown) when that failed. */
-  async function savedLocations(userId: string): Promise<boolean> {
-    try {
-      await saveLocations(userId, savedLocationIds, locationIds);
-      return true;
-    } catch (error) {
-      showFormError(form, error);
-      return false;
-    }
   }
 
   function handleResend() {

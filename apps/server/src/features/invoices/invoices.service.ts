@@ -28,8 +28,11 @@ import { AppError } from '../../plugins/errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { readClinic } from '../clinic/clinic.service';
 import { ownSellerOf } from '../clinic/location-seller.service';
-import { readSettings as readEfacturaSettings } from '../efactura/efactura-connection.service';
-import { findSubmission, queueSubmission } from '../efactura/efactura-submissions';
+import {
+  connectionCif as readConnectionCif,
+  findSubmission,
+  queueSubmission,
+} from '../efactura/efactura-submissions';
 import { findChargesForInvoice } from '../ledger/invoiceable-charges.queries';
 import { findLivePatient, lockLivePatient } from '../patients/live-patient.queries';
 import { readVatText } from '../price-list/price-list.queries';
@@ -193,7 +196,7 @@ export async function issueInvoice(
   input: z.output<typeof issueInvoiceRequest>,
 ): Promise<Invoice> {
   const clinic: ClinicSettings = await readClinic(deps.db);
-  const connectionCif = (await readEfacturaSettings(deps)).cif;
+  const connectionCif = await readConnectionCif(deps.db);
   const exemption = await exemptionText(deps.db);
   const settings = await readInvoiceSettings(deps.db);
   const id = randomUUID();

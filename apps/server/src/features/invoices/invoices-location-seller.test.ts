@@ -5,12 +5,7 @@ import type { LocationsAnswer } from '@odonto/domain/contracts/locations';
 import { describeEachDialect } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories';
 import { call, errorOf, loginAs } from '../../../test/http';
-import {
-  insertCharge,
-  insertPatientOf,
-  personRequest,
-  saveClinic,
-} from '../invoices/invoices.test-support';
+import { insertCharge, insertPatientOf, personRequest, saveClinic } from './invoices.test-support';
 
 /** Issue 14: a location of a clinic group invoiced as its own seller (decision 0050). */
 describeEachDialect('locations: own seller data for invoices', ({ useApp }) => {
@@ -154,7 +149,10 @@ describeEachDialect('locations: own seller data for invoices', ({ useApp }) => {
       .where('entity_id', '=', north)
       .where('action', 'like', 'location_seller%')
       .execute();
-    expect(audit.map((row) => row.action).sort()).toEqual(['location_seller_delete', 'location_seller_update']);
+    expect(audit.map((row) => row.action).sort()).toEqual([
+      'location_seller_delete',
+      'location_seller_update',
+    ]);
   });
 
   it('an invoice at the location carries its seller, kept after the location’s data changes; others the clinic’s', async () => {

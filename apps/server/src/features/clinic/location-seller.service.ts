@@ -54,10 +54,7 @@ async function existingLocation(db: Kysely<Database>, locationId: string): Promi
 }
 
 /** GET /api/locations/{id}/seller */
-export async function readLocationSeller(
-  db: Kysely<Database>,
-  locationId: string,
-): Promise<LocationSeller> {
+export async function readLocationSeller(db: Kysely<Database>, locationId: string): Promise<LocationSeller> {
   await existingLocation(db, locationId);
   const { value } = await readStored(db, locationId);
   return { locationId, ...value };

@@ -210,7 +210,7 @@ describeEachDialect('locations: own seller data for invoices', ({ useApp }) => {
     expect(pdf.statusCode).toBe(200);
   });
 
-  it('refuses an invoice at a location whose CIF is not the e-Factura connection’s (409), numbering nothing', async () => {
+  it('refuses an invoice at a location whose CIF is not the e-Factura connection’s (409, numbering nothing); accepts it once the connection is that CIF’s', async () => {
     const admin = await signIn(['admin']);
     await saveClinic(t().app, admin);
     const north = await northLocation(admin);
@@ -225,6 +225,32 @@ describeEachDialect('locations: own seller data for invoices', ({ useApp }) => {
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused).message).toBe(LOCATION_SELLER_MESSAGES.otherCif('RO18547290', '14399840'));
     expect(await t().db.selectFrom('invoices').select('id').execute()).toEqual([]);
+
+    // An e-Factura connection set up for the location's CIF serves it (and is then what the seller must have).
+    const connection = await call(t().app, {
+      method: 'PUT',
+      url: '/api/efactura/settings',
+      cookie: admin,
+      body: {
+        environment: 'test',
+        apiUrl: 'https://anaf.example.ro/test/FCTEL/rest',
+        oauthUrl: 'https://logincert.example.ro/anaf-oauth2/v1',
+        clientId: 'client',
+        clientSecret: 'secret',
+        redirectUri: 'https://odonto.example.ro/api/efactura/callback',
+        cif: 'RO18547290',
+        version: 0,
+      },
+    });
+    expect(connection.statusCode, connection.body).toBe(200);
+    const served = await issueAt(admin, north);
+    expect(served.statusCode, served.body).toBe(201);
+    const submission = await t()
+      .db.selectFrom('efactura_submissions')
+      .select('cif')
+      .where('document_id', '=', served.json<Invoice>().id)
+      .executeTakeFirstOrThrow();
+    expect(submission.cif).toBe('18547290');
 
     // Incomplete own seller data: the clinic's 400, as for the clinic's own.
     const incomplete = await call(t().app, {

@@ -51,6 +51,7 @@ const PUBLIC_FEATURE_MODULES = {
     'auth/password.service',
     'history/patient-history',
     'clinic/clinic.service',
+    'clinic/location-seller.service',
     'signatures/entry-signature',
     'patients/patients.presenter',
     'patients/live-patient.queries',

@@ -169,3 +169,61 @@ export function titleOfDoctor(clinic: Pick<ClinicSettings, 'titluriMedici'>, use
   if (userId === null) return '';
   return clinic.titluriMedici.find((title) => title.userId === userId)?.titlu ?? '';
 }
+
+/**
+ * A location's own seller (issue 14, decision 0050): in a clinic group a location may be invoiced as another
+ * legal entity. The same fields and rules as the clinic's seller data (name, CUI, the e-Factura address, bank,
+ * VAT status, the contact printed on the invoice); a location without it is invoiced as the clinic.
+ */
+export const locationSellerInput = clinicInput.pick({
+  nume: true,
+  telefon: true,
+  email: true,
+  cui: true,
+  regCom: true,
+  strada: true,
+  localitate: true,
+  judetCod: true,
+  codPostal: true,
+  iban: true,
+  banca: true,
+  platitorTva: true,
+});
+export type LocationSellerInput = z.input<typeof locationSellerInput>;
+export type LocationSellerData = z.output<typeof locationSellerInput>;
+
+/** PUT /api/locations/{id}/seller: the form and the `version` it was loaded at (0: none yet; stale: 409). */
+export const locationSellerUpdate = locationSellerInput.extend({ version: z.number().int().min(0) });
+export type LocationSellerUpdate = z.input<typeof locationSellerUpdate>;
+
+export const locationSellerData = clinicSettings.pick({
+  nume: true,
+  telefon: true,
+  email: true,
+  cui: true,
+  regCom: true,
+  strada: true,
+  localitate: true,
+  judetCod: true,
+  codPostal: true,
+  iban: true,
+  banca: true,
+  platitorTva: true,
+});
+
+/** GET /api/locations/{id}/seller: the location's own seller, or null (it is invoiced as the clinic). */
+export const locationSeller = z.object({
+  locationId: z.string(),
+  seller: locationSellerData.nullable(),
+  /** 0 while the location never had its own; grows with each save and removal. */
+  version: z.number().int(),
+});
+export type LocationSeller = z.infer<typeof locationSeller>;
+
+export const LOCATION_SELLER_MESSAGES = {
+  locationNotFound: 'Sediul nu a fost găsit.',
+  notOwn: 'Sediul nu are date de facturare proprii.',
+  /** Issuing at a location whose seller has another CIF than the clinic's e-Factura connection. */
+  otherCif: (cif: string, connectionCif: string) =>
+    `Conexiunea e-Factura a clinicii trimite facturi pentru un singur CIF (${connectionCif || 'nesetat'}), iar sediul se facturează pe CIF ${cif}. Factura nu a fost emisă: nu poate fi trimisă la ANAF sub CIF-ul furnizorului.`,
+} as const;

@@ -5,6 +5,8 @@ import {
   clinicSettings,
   clinicUpdate,
   isLogoFileName,
+  locationSeller,
+  locationSellerUpdate,
 } from '@odonto/domain/contracts/clinic';
 import { readUploadForm } from '../../files/multipart';
 import { openStoredFile, type FileStore } from '../../files/store';
@@ -14,8 +16,10 @@ import { AppError } from '../../plugins/errors';
 import { errorResponses } from '../../plugins/responses';
 import { findLogoFile } from './clinic.queries';
 import { deleteLogo, readClinic, saveClinic, saveLogo } from './clinic.service';
+import { readLocationSeller, removeLocationSeller, saveLocationSeller } from './location-seller.service';
 
 const logoParams = z.strictObject({ name: z.string().min(1).max(200) });
+const locationParams = z.strictObject({ id: z.string().min(1).max(100) });
 
 function refuseOtherExtensions(fileName: string): void {
   if (!isLogoFileName(fileName)) throw new AppError(415, 'unsupported_media', CLINIC_MESSAGES.logoFormat);
@@ -101,6 +105,56 @@ export const clinicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => deleteLogo(store, actorOf(request)),
+  );
+
+  app.get(
+    '/api/locations/:id/seller',
+    {
+      onRequest: manage,
+      schema: {
+        tags,
+        summary: "A location's own seller data for invoices (admin); `seller` null: invoiced as the clinic",
+        params: locationParams,
+        response: { 200: locationSeller, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => readLocationSeller(app.db, request.params.id),
+  );
+
+  app.put(
+    '/api/locations/:id/seller',
+    {
+      onRequest: manage,
+      schema: {
+        tags,
+        summary: "Saves a location's own seller data (admin); 409 when `version` is not the current one",
+        description:
+          "The clinic's seller rules: CUI with its control digit (stored as RO… or digits), county code, postal " +
+          'code, IBAN. Invoices issued afterwards at the location carry this seller; issued ones keep theirs.',
+        params: locationParams,
+        body: locationSellerUpdate,
+        response: { 200: locationSeller, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { version, ...data } = request.body;
+      return saveLocationSeller(store, actorOf(request), request.params.id, data, version);
+    },
+  );
+
+  app.delete(
+    '/api/locations/:id/seller',
+    {
+      onRequest: manage,
+      schema: {
+        tags,
+        summary: "Removes a location's own seller data (admin): it is invoiced as the clinic again",
+        description: '404 for an unknown location or one without its own seller data.',
+        params: locationParams,
+        response: { 200: locationSeller, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => removeLocationSeller(store, actorOf(request), request.params.id),
   );
 
   app.get(

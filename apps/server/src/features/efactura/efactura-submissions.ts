@@ -11,6 +11,7 @@ import type { Database, EfacturaSubmissionRow } from '../../db/database';
 import { parseStringArray } from '../../db/json';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
+import { findSettingsRow } from './efactura-connection.queries';
 import {
   findSubmissionByDocument,
   insertSubmission,
@@ -169,4 +170,14 @@ export async function resolveSubmission(
   const updated = await findSubmissionByDocument(db, documentId);
   if (!updated) throw new AppError(404, 'not_found', EFACTURA_MESSAGES.submissionNotFound);
   return presentSubmission(updated);
+}
+
+/**
+ * The CIF the clinic's ANAF connection uploads for (its settings, digits only), '' while not set. The
+ * connection is one OAuth authorisation with one CIF (decision 0022): the invoices feature refuses a
+ * location's seller with another CIF (decision 0050).
+ */
+export async function connectionCif(db: Kysely<Database>): Promise<string> {
+  const row = await findSettingsRow(db);
+  return row?.cif ? cifDigits(row.cif) : '';
 }

@@ -2,7 +2,7 @@
  * Builds the e-Factura document of an invoice from the clinic's details, the buyer the issuer typed and the
  * patient's charges (decision 0024), and turns a stored document back into what the screens show.
  */
-import type { ClinicSettings } from '@odonto/domain/contracts/clinic';
+import type { LocationSellerData } from '@odonto/domain/contracts/clinic';
 import { INVOICE_MESSAGES, type invoiceBuyerInput } from '@odonto/domain/contracts/invoices';
 import { normalizeCui } from '@odonto/domain/cui';
 import type { EInvoiceAddress, EInvoiceBuyer, EInvoiceLine, EInvoiceSeller } from '@odonto/domain/efactura';
@@ -14,8 +14,11 @@ import type { ChargeForInvoice } from '../ledger/invoiceable-charges.queries';
 
 const LINE_NAME_MAX = 100;
 
-/** The seller from the clinic settings; 400 until the admin filled in what e-Factura needs. */
-export function sellerOf(clinic: ClinicSettings): EInvoiceSeller {
+/**
+ * The seller from the clinic settings, or a location's own seller data (decision 0050); 400 until the admin
+ * filled in what e-Factura needs.
+ */
+export function sellerOf(clinic: LocationSellerData): EInvoiceSeller {
   if (clinic.cui === '' || clinic.strada === '' || clinic.localitate === '' || clinic.judetCod === '') {
     throw new AppError(400, 'invalid_input', INVOICE_MESSAGES.sellerIncomplete);
   }

@@ -70,6 +70,46 @@ describe('issued invoices pass the official e-Factura rules', () => {
     });
     await keep('api-credit-note', credit.json<Invoice>());
 
+    // A location invoiced as its own seller (decision 0050): a branch in București with its own bank.
+    const created = await call(t.app, {
+      method: 'POST',
+      url: '/api/locations',
+      cookie: admin,
+      body: { name: 'Sediul București' },
+    });
+    const branch = created
+      .json<{ locations: { id: string; name: string }[] }>()
+      .locations.find((place) => place.name === 'Sediul București');
+    if (!branch) throw new Error(created.body);
+    const sellerSaved = await call(t.app, {
+      method: 'PUT',
+      url: `/api/locations/${branch.id}/seller`,
+      cookie: admin,
+      body: {
+        nume: 'Clinica Dentară Zâmbet SRL - Sucursala București',
+        telefon: '0213124567',
+        email: 'bucuresti@zambet.ro',
+        cui: 'RO14399840',
+        regCom: 'J40/1234/2021',
+        strada: 'Bd. Unirii nr. 10',
+        localitate: 'Sector 3',
+        judetCod: 'B',
+        codPostal: '030167',
+        iban: 'RO09BCYP0000001234567890',
+        banca: 'Banca Comercială Română',
+        platitorTva: true,
+        version: 0,
+      },
+    });
+    if (sellerSaved.statusCode !== 200) throw new Error(sellerSaved.body);
+    const atBranch = (amountBani: number, vatRateBp?: number) =>
+      insertCharge(t.db, patient, { amountBani, locationId: branch.id, ...(vatRateBp ? { vatRateBp } : {}) });
+    const branchInvoice = await issue(
+      admin,
+      companyRequest(patient, [await atBranch(24_200, 2100), await atBranch(8_000)]),
+    );
+    await keep('api-location-seller', branchInvoice);
+
     await saveClinic(t.app, admin, { cui: '14399840', platitorTva: false });
     const nonPayer = await issue(admin, companyRequest(patient, [await charge(7_500)], '14399840'));
     await keep('api-non-vat-seller', nonPayer);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { ClinicSettings } from '@odonto/domain/contracts/clinic';
+import { LOCATION_SELLER_MESSAGES, type ClinicSettings } from '@odonto/domain/contracts/clinic';
 import {
   INVOICE_MESSAGES,
   type Invoice,
@@ -12,7 +12,8 @@ import {
 import { countLimit, pagedTotal } from '@odonto/domain/contracts/paging';
 import { DEFAULT_VAT_SETTINGS, vatSettings } from '@odonto/domain/contracts/price-list';
 import { toIsoDay } from '@odonto/domain/dates';
-import { documentNumber, type EInvoiceDocument } from '@odonto/domain/efactura';
+import { documentNumber, type EInvoiceDocument, type EInvoiceSeller } from '@odonto/domain/efactura';
+import { cifDigits } from '@odonto/domain/efactura-sending';
 import { seriesForDocument } from '@odonto/domain/invoice-series';
 import { countyByName } from '@odonto/domain/places';
 import { can } from '@odonto/domain/roles';
@@ -26,7 +27,12 @@ import { writeAudit, type AuditActor } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { readClinic } from '../clinic/clinic.service';
-import { findSubmission, queueSubmission } from '../efactura/efactura-submissions';
+import { ownSellerOf } from '../clinic/location-seller.service';
+import {
+  connectionCif as readConnectionCif,
+  findSubmission,
+  queueSubmission,
+} from '../efactura/efactura-submissions';
 import { findChargesForInvoice } from '../ledger/invoiceable-charges.queries';
 import { findLivePatient, lockLivePatient } from '../patients/live-patient.queries';
 import { readVatText } from '../price-list/price-list.queries';
@@ -160,6 +166,27 @@ async function storeDocument(
 }
 
 /**
+ * The seller of an invoice issued at `locationId`: the location's own (decision 0050), else the clinic's. The
+ * e-Factura connection uploads for one CIF (its own, else the clinic's): a location's seller with another CIF
+ * is refused (409) rather than sent to ANAF under a CIF the connection was not set up for.
+ */
+async function sellerAt(
+  trx: Kysely<Database>,
+  clinic: ClinicSettings,
+  connectionCif: string,
+  locationId: string | null,
+): Promise<EInvoiceSeller> {
+  const own = await ownSellerOf(trx, locationId);
+  if (own === null) return sellerOf(clinic);
+  const seller = sellerOf(own);
+  const expected = cifDigits(connectionCif || clinic.cui);
+  if (cifDigits(seller.cui) !== expected) {
+    throw new AppError(409, 'conflict', LOCATION_SELLER_MESSAGES.otherCif(seller.cui, expected));
+  }
+  return seller;
+}
+
+/**
  * POST /api/facturi: issues an invoice for picked charges of a patient, numbered and queued in one transaction.
  * Its location is the first picked charge's; its series that location's own, else the clinic's.
  */
@@ -169,7 +196,7 @@ export async function issueInvoice(
   input: z.output<typeof issueInvoiceRequest>,
 ): Promise<Invoice> {
   const clinic: ClinicSettings = await readClinic(deps.db);
-  const seller = sellerOf(clinic);
+  const connectionCif = await readConnectionCif(deps.db);
   const exemption = await exemptionText(deps.db);
   const settings = await readInvoiceSettings(deps.db);
   const id = randomUUID();
@@ -190,6 +217,7 @@ export async function issueInvoice(
       throw new AppError(409, 'conflict', INVOICE_MESSAGES.chargeInvoiced);
     }
     const locationId = picked[0]?.locationId ?? null;
+    const seller = await sellerAt(trx, clinic, connectionCif, locationId);
     const series = seriesForDocument(settings, settings.locations, locationId, 'invoice');
     const number = await nextCounterValue(trx, seriesCounter(series));
     const issueDate = toIsoDay(at);

@@ -7,6 +7,11 @@ import {
   type LocationUpdate,
   type MoveInput,
 } from '@odonto/domain/contracts/locations';
+import {
+  locationSeller,
+  type LocationSeller,
+  type LocationSellerUpdate,
+} from '@odonto/domain/contracts/clinic';
 import { request, segment } from '../../lib/http';
 
 export const locationsKeys = {
@@ -94,5 +99,45 @@ export function useSetChairOpen() {
 export function useMoveChair() {
   return useLocationsWrite(({ id, direction }: MoveInput & { id: string }) =>
     write('POST', `/api/chairs/${segment(id)}/move`, { direction }),
+  );
+}
+
+export const locationSellerKeys = {
+  of: (locationId: string) => ['locations', 'seller', locationId] as const,
+};
+
+/** GET /api/locations/{id}/seller (admin): the location's own seller data, or null (invoiced as the clinic). */
+export function useLocationSeller(locationId: string) {
+  return useQuery({
+    queryKey: locationSellerKeys.of(locationId),
+    queryFn: ({ signal }) =>
+      request(`/api/locations/${segment(locationId)}/seller`, { schema: locationSeller, signal }),
+  });
+}
+
+function useLocationSellerWrite<T>(locationId: string, call: (input: T) => Promise<LocationSeller>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (answer) => queryClient.setQueryData(locationSellerKeys.of(locationId), answer),
+    meta: { isErrorHandled: true },
+  });
+}
+
+/** PUT /api/locations/{id}/seller (admin); 409 when stale. */
+export function useSaveLocationSeller(locationId: string) {
+  return useLocationSellerWrite(locationId, (input: LocationSellerUpdate) =>
+    request(`/api/locations/${segment(locationId)}/seller`, {
+      method: 'PUT',
+      body: input,
+      schema: locationSeller,
+    }),
+  );
+}
+
+/** DELETE /api/locations/{id}/seller (admin): the location is invoiced as the clinic again. */
+export function useRemoveLocationSeller(locationId: string) {
+  return useLocationSellerWrite(locationId, () =>
+    request(`/api/locations/${segment(locationId)}/seller`, { method: 'DELETE', schema: locationSeller }),
   );
 }

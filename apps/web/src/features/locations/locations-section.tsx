@@ -15,15 +15,17 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconPencil, IconPlus } from '@tabler/icons-react';
-import type { Chair, Location } from '@odonto/domain/contracts/locations';
+import { isClinicGroup, type Chair, type Location } from '@odonto/domain/contracts/locations';
 import { askConfirmation } from '../../ui/confirm-host';
 import { useLocations, useMoveChair, useMoveLocation, useSetChairOpen, useSetLocationOpen } from './api';
 import { ChairForm } from './chair-form';
 import { LocationForm } from './location-form';
+import { LocationSellerForm } from './location-seller-form';
 
 type Dialog =
   | { kind: 'new-location' }
   | { kind: 'edit-location'; location: Location }
+  | { kind: 'location-seller'; location: Location }
   | { kind: 'new-chair'; location: Location }
   | { kind: 'rename-chair'; location: Location; chair: Chair };
 
@@ -33,6 +35,8 @@ function dialogTitle(dialog: Dialog): string {
       return 'Sediu nou';
     case 'edit-location':
       return `Editează sediul: ${dialog.location.name}`;
+    case 'location-seller':
+      return `Date de facturare: ${dialog.location.name}`;
     case 'new-chair':
       return `Cabinet nou la ${dialog.location.name}`;
     case 'rename-chair':
@@ -123,6 +127,8 @@ export function LocationsSection() {
   }
 
   const list = locations.data?.locations ?? [];
+  // A location invoiced as another firm is a clinic group's matter: one location has nothing new to show.
+  const isGroup = isClinicGroup(list);
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="locations-section-title">
@@ -191,6 +197,16 @@ export function LocationsSection() {
                   >
                     Editează
                   </Button>
+                  {isGroup ? (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-label={`Date de facturare ale sediului ${location.name}`}
+                      onClick={() => setDialog({ kind: 'location-seller', location })}
+                    >
+                      Facturare
+                    </Button>
+                  ) : null}
                   <Button
                     size="xs"
                     variant="default"
@@ -270,7 +286,15 @@ export function LocationsSection() {
         ))}
       </Stack>
 
-      <Modal opened={dialog !== null} onClose={close} title={dialog ? dialogTitle(dialog) : ''}>
+      <Modal
+        opened={dialog !== null}
+        onClose={close}
+        title={dialog ? dialogTitle(dialog) : ''}
+        size={dialog?.kind === 'location-seller' ? 'lg' : undefined}
+      >
+        {dialog?.kind === 'location-seller' ? (
+          <LocationSellerForm locationId={dialog.location.id} onDone={close} />
+        ) : null}
         {dialog?.kind === 'new-location' ? <LocationForm onDone={close} /> : null}
         {dialog?.kind === 'edit-location' ? <LocationForm location={dialog.location} onDone={close} /> : null}
         {dialog?.kind === 'new-chair' ? <ChairForm locationId={dialog.location.id} onDone={close} /> : null}

@@ -175,7 +175,8 @@ export function titleOfDoctor(clinic: Pick<ClinicSettings, 'titluriMedici'>, use
  * legal entity. The same fields and rules as the clinic's seller data (name, CUI, the e-Factura address, bank,
  * VAT status, the contact printed on the invoice); a location without it is invoiced as the clinic.
  */
-export const locationSellerInput = clinicInput.pick({
+/** The clinic's fields a location's own seller has. */
+const SELLER_FIELDS = {
   nume: true,
   telefon: true,
   email: true,
@@ -188,7 +189,9 @@ export const locationSellerInput = clinicInput.pick({
   iban: true,
   banca: true,
   platitorTva: true,
-});
+} as const;
+
+export const locationSellerInput = clinicInput.pick(SELLER_FIELDS);
 export type LocationSellerInput = z.input<typeof locationSellerInput>;
 export type LocationSellerData = z.output<typeof locationSellerInput>;
 
@@ -196,20 +199,7 @@ export type LocationSellerData = z.output<typeof locationSellerInput>;
 export const locationSellerUpdate = locationSellerInput.extend({ version: z.number().int().min(0) });
 export type LocationSellerUpdate = z.input<typeof locationSellerUpdate>;
 
-export const locationSellerData = clinicSettings.pick({
-  nume: true,
-  telefon: true,
-  email: true,
-  cui: true,
-  regCom: true,
-  strada: true,
-  localitate: true,
-  judetCod: true,
-  codPostal: true,
-  iban: true,
-  banca: true,
-  platitorTva: true,
-});
+export const locationSellerData = clinicSettings.pick(SELLER_FIELDS);
 
 /** GET /api/locations/{id}/seller: the location's own seller, or null (it is invoiced as the clinic). */
 export const locationSeller = z.object({

@@ -1,7 +1,7 @@
 import { sql, type Compilable, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { PATIENT_PAGE_SIZE } from '@odonto/domain/contracts/patients';
 import { countLimit } from '@odonto/domain/contracts/paging';
-import { compileOnce } from '../../db/compiled-once';
+import { compileOnce, runOnce } from '../../db/compiled-once';
 import type { Database } from '../../db/database';
 import type { DialectName } from '../../db/dialect';
 import {
@@ -250,8 +250,10 @@ function listQuery<Values extends Record<string, unknown>, Row>(
   values: Values,
   build: (values: Values) => Compilable<Row>,
 ): ListQuery<Row> {
-  const compile = () => compileOnce(db, shape, values, build);
-  return { compile, execute: async () => (await db.executeQuery(compile())).rows };
+  return {
+    compile: () => compileOnce(db, shape, values, build),
+    execute: () => runOnce(db, shape, values, build),
+  };
 }
 
 export async function findPatientPage(

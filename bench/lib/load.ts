@@ -1,17 +1,22 @@
 import autocannon from 'autocannon';
 import { summarise, type LatencySummary } from './stats';
 
-/**
- * Sends `requests` GETs over `connections` concurrent keep-alive connections and answers the latency of
- * every 2xx answer. Bounded in count and time; loopback only.
- */
-export async function measure(options: {
+interface LoadOptions {
   url: string;
   paths: readonly string[];
   cookie: string;
   connections: number;
   requests: number;
-}): Promise<LatencySummary> {
+}
+
+/**
+ * Sends `requests` GETs over `connections` concurrent keep-alive connections and answers the latency of
+ * every 2xx answer (ms), the count of the others, and the seconds it took. Bounded in count and time;
+ * loopback only.
+ */
+export async function latenciesOf(
+  options: LoadOptions,
+): Promise<{ latencies: number[]; errors: number; seconds: number }> {
   const latencies: number[] = [];
   let errors = 0;
   const started = performance.now();
@@ -33,5 +38,11 @@ export async function measure(options: {
       else errors += 1;
     });
   });
-  return summarise(latencies, errors, (performance.now() - started) / 1000);
+  return { latencies, errors, seconds: (performance.now() - started) / 1000 };
+}
+
+/** As latenciesOf, summarised: median, p95, errors and requests per second. */
+export async function measure(options: LoadOptions): Promise<LatencySummary> {
+  const { latencies, errors, seconds } = await latenciesOf(options);
+  return summarise(latencies, errors, seconds);
 }

@@ -15,39 +15,41 @@ export interface Statement {
 
 const WARM_UP = 50;
 
-function medianOf(runs: number, once: () => void): number {
+function timesOf(runs: number, once: () => void): number[] {
   const times: number[] = [];
   for (let i = 0; i < runs; i += 1) {
     const started = performance.now();
     once();
     times.push(performance.now() - started);
   }
-  return percentile(times, 0.5);
+  return times;
 }
 
-/** On the SQLite file, with the server's pragmas: the median ms of `runs` replays after 50 to warm up. */
-export function replaySqlite(file: string, statements: readonly Statement[], runs: number): number {
+/** A call's statements prepared on the SQLite file, with the server's pragmas, to be replayed in turns. */
+export interface SqliteReplay {
+  /** The ms of each of `runs` replays of all the statements. */
+  times(runs: number): number[];
+  close(): void;
+}
+
+export function openSqliteReplay(file: string, statements: readonly Statement[]): SqliteReplay {
   const database = openSqlite(file);
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  try {
-    const prepared = statements.map(({ sql, parameters }) => ({
-      statement: database.prepare(sql),
-      parameters,
-    }));
-    const once = () => {
-      for (const { statement, parameters } of prepared) {
-        if (statement.reader) statement.all(parameters);
-        else statement.run(parameters);
-      }
-    };
-    for (let i = 0; i < WARM_UP; i += 1) once();
-    return medianOf(runs, once);
-  } finally {
-    database.close();
-  }
+  const prepared = statements.map(({ sql, parameters }) => ({
+    statement: database.prepare(sql),
+    parameters,
+  }));
+  const once = () => {
+    for (const { statement, parameters } of prepared) {
+      if (statement.reader) statement.all(parameters);
+      else statement.run(parameters);
+    }
+  };
+  for (let i = 0; i < WARM_UP; i += 1) once();
+  return { times: (runs) => timesOf(runs, once), close: () => database.close() };
 }
 
 /** PostgreSQL's plan cache setting a replay ran with (`plan_cache_mode`). */

@@ -23,14 +23,16 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerCsrf(app: App, allowedOrigins: readonly string[] | null): void {
   const allowed = new Set(allowedOrigins);
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) && request.routeOptions.config.csrf !== true) return;
+  // Callback style, not async: the check never waits (a throw is answered as a rejected hook would be).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method) && request.routeOptions.config.csrf !== true) return done();
     if (
       request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE ||
       !isAllowedOrigin(request, allowedOrigins ? allowed : null)
     ) {
       throw new AppError(403, 'csrf', MESSAGES.csrf);
     }
+    done();
   });
 }
 

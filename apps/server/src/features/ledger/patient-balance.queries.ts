@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { balanceOf, type Balance } from '@odonto/domain/ledger';
+import { runOnce } from '../../db/compiled-once';
 import type { Database } from '../../db/database';
 
 /**
@@ -10,11 +11,10 @@ import type { Database } from '../../db/database';
 
 /** The patient's balance ('Sold'); 'achitat' when nothing was ever charged or paid. */
 export async function findPatientBalance(db: Kysely<Database>, patientId: string): Promise<Balance> {
-  const row = await db
-    .selectFrom('patient_balances')
-    .select('owed_bani')
-    .where('patient_id', '=', patientId)
-    .executeTakeFirst();
+  // On every opening of a patient by those who see payments: its text is built once (db/compiled-once.ts).
+  const [row] = await runOnce(db, 'ledger:patient-balance', { patientId }, (values) =>
+    db.selectFrom('patient_balances').select('owed_bani').where('patient_id', '=', values.patientId),
+  );
   return balanceOf(Number(row?.owed_bani ?? 0), 0);
 }
 

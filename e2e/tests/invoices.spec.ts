@@ -110,6 +110,10 @@ test('a planned treatment is paid in part by card and invoiced; ANAF (local) val
     await connection.getByRole('textbox', { name: 'Codul fiscal al clinicii (CIF)' }).fill('RO31415920');
     await connection.getByRole('textbox', { name: 'Adresa API e-Factura' }).fill(anaf.apiUrl);
     await connection.getByRole('textbox', { name: 'Adresa serverului OAuth' }).fill(anaf.oauthUrl);
+    // A location that is a firm of its own: the same authorisation uploads for its CIF too.
+    const otherCifs = connection.getByRole('combobox', { name: /Alte CIF-uri pentru care trimite/ });
+    await otherCifs.fill('RO18547290');
+    await otherCifs.press('Enter');
     await connection.getByRole('button', { name: 'Salvează conexiunea' }).click();
     const authorise = admin.getByRole('link', { name: 'Autorizează în SPV' });
     await expect(authorise).toBeVisible({ timeout: SLOW });
@@ -120,6 +124,10 @@ test('a planned treatment is paid in part by card and invoiced; ANAF (local) val
     ).toBeVisible({ timeout: SLOW });
     await expect(admin.getByText('Conectat', { exact: true })).toBeVisible();
     expect(anaf.grants).toContain('authorization_code');
+    // Back from ANAF, the form shows what was saved: the other firm's CIF, digits only.
+    await expect(connection.getByText('18547290', { exact: true })).toBeVisible();
+    const saved = await admin.request.get('/api/efactura/settings');
+    expect(await saved.json()).toMatchObject({ cif: '31415920', otherCifs: ['18547290'] });
     await adminContext.close();
 
     // The doctor: the accepted plan's crown on 3.6 is done through the treatment modal.

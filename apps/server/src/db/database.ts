@@ -616,6 +616,8 @@ export interface EfacturaSettingsTable {
   client_secret_enc: string | null;
   redirect_uri: string;
   cif: string;
+  /** The other CIFs the authorisation uploads for, a JSON array of digit strings (migration 0031). */
+  other_cifs: Generated<string>;
   created_at: string;
   updated_at: string;
   version: number;

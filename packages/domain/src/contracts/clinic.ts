@@ -213,7 +213,7 @@ export type LocationSeller = z.infer<typeof locationSeller>;
 export const LOCATION_SELLER_MESSAGES = {
   locationNotFound: 'Sediul nu a fost găsit.',
   notOwn: 'Sediul nu are date de facturare proprii.',
-  /** Issuing at a location whose seller has another CIF than the clinic's e-Factura connection. */
-  otherCif: (cif: string, connectionCif: string) =>
-    `Conexiunea e-Factura a clinicii trimite facturi pentru un singur CIF (${connectionCif || 'nesetat'}), iar sediul se facturează pe CIF ${cif}. Factura nu a fost emisă: nu poate fi trimisă la ANAF sub CIF-ul furnizorului.`,
+  /** Issuing at a location whose seller has a CIF the clinic's e-Factura connection does not upload for. */
+  otherCif: (cif: string, connectionCifs: readonly string[]) =>
+    `Conexiunea e-Factura a clinicii trimite facturi pentru ${connectionCifs.length > 1 ? `CIF-urile ${connectionCifs.join(', ')}` : `CIF ${connectionCifs[0] || 'nesetat'}`}, iar sediul se facturează pe CIF ${cif}. Factura nu a fost emisă: un administrator adaugă CIF-ul în Setări › e-Factura, dacă persoana autorizată îl poate folosi în SPV.`,
 } as const;

@@ -10,6 +10,8 @@ export const EFACTURA_MESSAGES = {
   clientId: 'ID-ul clientului OAuth este obligatoriu.',
   redirectUri: 'Adresa de redirecționare (callback) nu este validă.',
   cif: 'Codul fiscal (CIF) trebuie să aibă între 2 și 10 cifre, cu sau fără RO.',
+  otherCifRepeated: 'Fiecare CIF apare o singură dată, iar cele suplimentare diferă de CIF-ul clinicii.',
+  otherCifsTooMany: 'Cel mult 20 de CIF-uri suplimentare.',
   notConfigured:
     'Completați mai întâi datele aplicației OAuth ANAF (ID client, secret, adresa de callback, CIF).',
   badState:
@@ -52,33 +54,56 @@ export const efacturaSettings = z.object({
   redirectUri: z.string(),
   /** The clinic's fiscal code, digits only. */
   cif: z.string(),
+  /**
+   * The other firms' fiscal codes (digits only) the same authorisation uploads for: a location that is a
+   * firm of its own, when the authorised person has the right to in ANAF's SPV (decision 0050).
+   */
+  otherCifs: z.array(z.string()),
   /** 0 until an admin first saves them. */
   version: z.number().int().nonnegative(),
 });
 export type EfacturaSettings = z.infer<typeof efacturaSettings>;
 
+/** A fiscal code as typed: with or without RO and blanks; digits only once read. */
+const cifField = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/^RO/i, '').replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{2,10}$/, EFACTURA_MESSAGES.cif));
+
 /** PUT /api/efactura/settings. An empty or missing `clientSecret` keeps the stored one. */
-export const efacturaSettingsUpdate = z.strictObject({
-  environment: efacturaEnvironment,
-  apiUrl: httpUrl.nullable().default(null),
-  oauthUrl: httpUrl.nullable().default(null),
-  clientId: z.string().trim().min(1, EFACTURA_MESSAGES.clientId).max(200),
-  clientSecret: z.string().trim().max(500).optional(),
-  redirectUri: z
-    .string()
-    .trim()
-    .max(500)
-    .refine(
-      (value) => /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value),
-      EFACTURA_MESSAGES.redirectUri,
-    ),
-  cif: z
-    .string()
-    .trim()
-    .transform((value) => value.replace(/^RO/i, '').replace(/\s+/g, ''))
-    .pipe(z.string().regex(/^\d{2,10}$/, EFACTURA_MESSAGES.cif)),
-  version: z.number().int().nonnegative(),
-});
+export const efacturaSettingsUpdate = z
+  .strictObject({
+    environment: efacturaEnvironment,
+    apiUrl: httpUrl.nullable().default(null),
+    oauthUrl: httpUrl.nullable().default(null),
+    clientId: z.string().trim().min(1, EFACTURA_MESSAGES.clientId).max(200),
+    clientSecret: z.string().trim().max(500).optional(),
+    redirectUri: z
+      .string()
+      .trim()
+      .max(500)
+      .refine(
+        (value) => /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value),
+        EFACTURA_MESSAGES.redirectUri,
+      ),
+    cif: cifField,
+    otherCifs: z.array(cifField).max(20, EFACTURA_MESSAGES.otherCifsTooMany).default([]),
+    version: z.number().int().nonnegative(),
+  })
+  .superRefine((settings, context) => {
+    const seen = new Set([settings.cif]);
+    settings.otherCifs.forEach((cif, index) => {
+      if (seen.has(cif)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['otherCifs', index],
+          message: EFACTURA_MESSAGES.otherCifRepeated,
+        });
+      }
+      seen.add(cif);
+    });
+  });
 export type EfacturaSettingsUpdate = z.input<typeof efacturaSettingsUpdate>;
 
 /** GET /api/efactura/status. */

@@ -29,6 +29,7 @@ import { rateLimits } from './0027-rate-limits';
 import { locations } from './0028-locations';
 import { locationReceivables } from './0029-location-receivables';
 import { planLocations } from './0030-plan-locations';
+import { efacturaOtherCifs } from './0031-efactura-other-cifs';
 
 /**
  * Every migration, in order. Names are numbered and never change once released; migrations are
@@ -65,6 +66,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0028-locations': locations(),
     '0029-location-receivables': locationReceivables(),
     '0030-plan-locations': planLocations(),
+    '0031-efactura-other-cifs': efacturaOtherCifs(),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   type EfacturaStatus,
 } from '@odonto/domain/contracts/efactura';
 import { MESSAGES } from '@odonto/domain/messages';
+import { parseStringArray } from '../../db/json';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
 import { AppError } from '../../plugins/errors';
 import { authorizeUrl, exchangeCode, type TokenSet } from './anaf-oauth';
@@ -33,6 +34,7 @@ const DEFAULT_SETTINGS: EfacturaSettings = {
   hasClientSecret: false,
   redirectUri: '',
   cif: '',
+  otherCifs: [],
   version: 0,
 };
 
@@ -48,6 +50,7 @@ export async function readSettings(ctx: Pick<EfacturaContext, 'db'>): Promise<Ef
     hasClientSecret: row.client_secret_enc !== null,
     redirectUri: row.redirect_uri,
     cif: row.cif,
+    otherCifs: parseStringArray(row.other_cifs),
     version: row.version,
   };
 }
@@ -60,6 +63,7 @@ export interface SettingsInput {
   clientSecret?: string | undefined;
   redirectUri: string;
   cif: string;
+  otherCifs: string[];
 }
 
 /** PUT /api/efactura/settings: saves over `version` (else 409); the secret is sealed, never answered. */
@@ -81,6 +85,7 @@ export async function saveSettings(
     client_id: input.clientId,
     redirect_uri: input.redirectUri,
     cif: input.cif,
+    other_cifs: JSON.stringify(input.otherCifs),
     updated_at: at,
   };
   await ctx.db.transaction().execute(async (trx) => {
@@ -103,9 +108,12 @@ export async function saveSettings(
             version,
           );
     if (!saved) throw new AppError(409, 'conflict', MESSAGES.conflict);
-    const fields = (['environment', 'apiUrl', 'oauthUrl', 'clientId', 'redirectUri', 'cif'] as const).filter(
-      (key) => before[key] !== input[key],
-    );
+    const fields = [
+      ...(['environment', 'apiUrl', 'oauthUrl', 'clientId', 'redirectUri', 'cif'] as const).filter(
+        (key) => before[key] !== input[key],
+      ),
+      ...(before.otherCifs.join(',') === input.otherCifs.join(',') ? [] : ['otherCifs']),
+    ];
     await writeAudit(trx, new Date(at), actor, {
       action: 'efactura_settings_update',
       entity: 'settings',
@@ -123,7 +131,10 @@ export interface Connection {
   clientId: string;
   clientSecret: string;
   redirectUri: string;
+  /** The clinic's CIF: the one an authorisation is asked for. */
   cif: string;
+  /** Every CIF the authorisation uploads for: the clinic's first, then the other firms' (decision 0050). */
+  cifs: string[];
 }
 
 export async function readConnection(ctx: EfacturaContext): Promise<Connection | null> {
@@ -136,6 +147,7 @@ export async function readConnection(ctx: EfacturaContext): Promise<Connection |
     clientSecret: (await ctx.secrets()).open(PURPOSE.clientSecret, row.client_secret_enc),
     redirectUri: row.redirect_uri,
     cif: row.cif,
+    cifs: [row.cif, ...parseStringArray(row.other_cifs)],
   };
 }
 

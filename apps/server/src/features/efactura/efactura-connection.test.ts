@@ -1,7 +1,11 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { EfacturaSettings, EfacturaStatus } from '@odonto/domain/contracts/efactura';
+import {
+  EFACTURA_MESSAGES,
+  type EfacturaSettings,
+  type EfacturaStatus,
+} from '@odonto/domain/contracts/efactura';
 import { describeEachDialect } from '../../../test/build-test-app';
 import { startFakeAnaf, type FakeAnaf } from '../../../test/fake-anaf';
 import { createUser } from '../../../test/factories';
@@ -46,6 +50,7 @@ describeEachDialect('e-Factura connection: settings, authorisation, status', ({ 
       hasClientSecret: true,
       redirectUri: REDIRECT_URI,
       cif: CIF,
+      otherCifs: [],
       version: 1,
     };
     expect(saved.json()).toEqual(expected);
@@ -78,6 +83,43 @@ describeEachDialect('e-Factura connection: settings, authorisation, status', ({ 
       },
       { fields: ['environment'], version: 2 },
     ]);
+  });
+
+  it("keeps the other firms' CIFs, digits only, audits their change, and refuses a repeat or a bad one (400)", async () => {
+    const cookie = await signInAdmin(t());
+    const saved = await put(cookie, settingsBody(fake, { otherCifs: ['RO 18547290', '31415926'] }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ cif: CIF, otherCifs: ['18547290', '31415926'], version: 1 });
+    const read = await call(t().app, { url: '/api/efactura/settings', cookie });
+    expect(read.json()).toMatchObject({ otherCifs: ['18547290', '31415926'] });
+
+    // Left out: none (the form always sends the list).
+    const cleared = await put(cookie, settingsBody(fake, { clientSecret: '', version: 1 }));
+    expect(cleared.json()).toMatchObject({ otherCifs: [], version: 2 });
+    const details = await t()
+      .db.selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'efactura_settings_update')
+      .orderBy('id')
+      .execute();
+    expect(JSON.parse(details[1]?.details ?? '{}')).toEqual({ fields: ['otherCifs'], version: 2 });
+
+    for (const otherCifs of [[`RO${CIF}`], ['18547290', 'RO18547290'], ['18A']]) {
+      const refused = await put(cookie, settingsBody(fake, { otherCifs, version: 2 }));
+      expect(refused.statusCode, JSON.stringify(otherCifs)).toBe(400);
+      const message = otherCifs[0] === '18A' ? EFACTURA_MESSAGES.cif : EFACTURA_MESSAGES.otherCifRepeated;
+      expect(Object.values(refused.json().error.fields)).toEqual([message]);
+    }
+    const tooMany = Array.from({ length: 21 }, (_, index) => String(10_000_000 + index));
+    const refused = await put(cookie, settingsBody(fake, { otherCifs: tooMany, version: 2 }));
+    expect(refused.json()).toMatchObject({
+      error: { fields: { otherCifs: EFACTURA_MESSAGES.otherCifsTooMany } },
+    });
+    // Nothing of the refused saves was kept.
+    expect((await call(t().app, { url: '/api/efactura/settings', cookie })).json()).toMatchObject({
+      otherCifs: [],
+      version: 2,
+    });
   });
 
   it('refuses a stale version (409), bad fields (400, Romanian) and other roles (403)', async () => {

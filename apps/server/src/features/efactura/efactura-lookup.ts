@@ -1,5 +1,6 @@
 import { downloadAnswer, listMessages, type AnafApi } from './anaf-client';
 import { answerInvoice } from './answer-zip';
+import type { EfacturaSubmissionRow } from '../../db/database';
 import type { Connection } from './efactura-connection.service';
 import type { EfacturaContext } from './efactura-context';
 import { findCheckSubmissions, knownUploadIndexes, recordUpload } from './efactura.queries';
@@ -23,12 +24,26 @@ export async function resolveFromMessages(
   connection: Connection,
   withToken: WithToken,
 ): Promise<number> {
-  const waiting = (await findCheckSubmissions(ctx.db, 50)).filter((row) => row.cif === connection.cif);
-  if (waiting.length === 0) return 0;
+  const checks = await findCheckSubmissions(ctx.db, 50);
+  let resolved = 0;
+  // ANAF lists the messages of one CIF at a time: each CIF the connection uploads for, that has some waiting.
+  for (const cif of connection.cifs) {
+    const waiting = checks.filter((row) => row.cif === cif);
+    if (waiting.length > 0) resolved += await resolveForCif(ctx, cif, waiting, withToken);
+  }
+  return resolved;
+}
+
+async function resolveForCif(
+  ctx: EfacturaContext,
+  cif: string,
+  waiting: EfacturaSubmissionRow[],
+  withToken: WithToken,
+): Promise<number> {
   const now = ctx.now().getTime();
   const oldest = Math.min(...waiting.map((row) => Date.parse(row.claimed_at ?? row.created_at)));
   const days = Math.min(60, Math.max(1, Math.ceil((now - oldest) / DAY) + 1));
-  const listed = await withToken((api) => listMessages(api, connection.cif, days));
+  const listed = await withToken((api) => listMessages(api, cif, days));
   if (listed.kind !== 'messages') return 0;
   const sent = listed.messages.filter((message) => /TRIMIS/i.test(message.type));
   const known = await knownUploadIndexes(

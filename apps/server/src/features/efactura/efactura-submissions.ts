@@ -173,11 +173,12 @@ export async function resolveSubmission(
 }
 
 /**
- * The CIF the clinic's ANAF connection uploads for (its settings, digits only), '' while not set. The
- * connection is one OAuth authorisation with one CIF (decision 0022): the invoices feature refuses a
- * location's seller with another CIF (decision 0050).
+ * The CIFs the clinic's ANAF connection uploads for (its settings, digits only): the clinic's, then the other
+ * firms' its authorisation may use (decision 0050); none while not set. The invoices feature refuses a
+ * location's seller with a CIF not among them.
  */
-export async function connectionCif(db: Kysely<Database>): Promise<string> {
+export async function connectionCifs(db: Kysely<Database>): Promise<string[]> {
   const row = await findSettingsRow(db);
-  return row?.cif ? cifDigits(row.cif) : '';
+  if (!row?.cif) return [];
+  return [row.cif, ...parseStringArray(row.other_cifs)].map(cifDigits);
 }

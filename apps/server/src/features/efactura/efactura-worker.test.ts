@@ -292,6 +292,27 @@ describeEachDialect('e-Factura worker against the local ANAF', ({ useApp }) => {
     expect(fake.calls.filter((c) => c.endsWith('/listaMesajeFactura'))).toHaveLength(1);
   });
 
+  it("another firm's interrupted upload is looked for in that CIF's own message list", async () => {
+    await connect(t(), fake, { otherCifs: ['18547290'] });
+    await queue(t(), 'inv-o1', { cif: 'RO18547290' });
+    const crashing = newWorker(t(), {
+      onStep: async (step) => {
+        if (step === 'answered') throw new Error('process killed');
+      },
+    });
+    await expect(crashing.runOnce()).rejects.toThrow('process killed');
+    expect(fake.uploads.map((upload) => upload.cif)).toEqual(['18547290']);
+    t().clock.advanceMinutes(11);
+    await newWorker(t()).runOnce();
+    expect(await submissionRow(t(), 'inv-o1')).toMatchObject({
+      state: 'uploaded',
+      upload_index: fake.uploads[0]?.index,
+    });
+    // Only the CIF with a submission waiting was asked for: the clinic's has none.
+    expect(fake.calls.filter((c) => c.endsWith('/listaMesajeFactura'))).toHaveLength(1);
+    expect(fake.uploads).toHaveLength(1);
+  });
+
   it('a crash after the claim, before the POST: to check, then sent by the admin after looking in SPV', async () => {
     const cookie = await connect(t(), fake);
     await queue(t(), 'inv-c3');

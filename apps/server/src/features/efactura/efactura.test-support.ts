@@ -43,13 +43,17 @@ export async function authorise(t: TestApp, cookie: string): Promise<string> {
 }
 
 /** An admin saves the settings for the fake ANAF and authorises; answers the admin's cookie. */
-export async function connect(t: TestApp, fake: FakeAnaf): Promise<string> {
+export async function connect(
+  t: TestApp,
+  fake: FakeAnaf,
+  settings: Record<string, unknown> = {},
+): Promise<string> {
   const cookie = await signInAdmin(t);
   const saved = await call(t.app, {
     method: 'PUT',
     url: '/api/efactura/settings',
     cookie,
-    body: settingsBody(fake),
+    body: settingsBody(fake, settings),
   });
   expect(saved.statusCode, saved.body).toBe(200);
   expect(await authorise(t, cookie)).toBe('/setari?efactura=conectat');
@@ -71,7 +75,7 @@ export function invoiceXml(number: string): string {
 export async function queue(
   t: TestApp,
   documentId: string,
-  options: { b2c?: boolean; kind?: 'invoice' | 'credit-note'; xml?: string } = {},
+  options: { b2c?: boolean; kind?: 'invoice' | 'credit-note'; xml?: string; cif?: string } = {},
 ): Promise<EfacturaSubmission> {
   return t.db.transaction().execute((trx) =>
     queueSubmission(trx, {
@@ -79,7 +83,7 @@ export async function queue(
       kind: options.kind ?? 'invoice',
       b2c: options.b2c ?? true,
       xml: options.xml ?? invoiceXml(documentId),
-      cif: `RO${CIF}`,
+      cif: options.cif ?? `RO${CIF}`,
       at: t.clock.now(),
     }),
   );

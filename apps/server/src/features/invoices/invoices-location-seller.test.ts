@@ -210,7 +210,7 @@ describeEachDialect('locations: own seller data for invoices', ({ useApp }) => {
     expect(pdf.statusCode).toBe(200);
   });
 
-  it('refuses an invoice at a location whose CIF is not the e-Factura connection’s (409, numbering nothing); accepts it once the connection is that CIF’s', async () => {
+  it('refuses an invoice at a location whose CIF the e-Factura connection does not upload for (409, numbering nothing); accepts it once the connection lists that CIF', async () => {
     const admin = await signIn(['admin']);
     await saveClinic(t().app, admin);
     const north = await northLocation(admin);
@@ -223,25 +223,37 @@ describeEachDialect('locations: own seller data for invoices', ({ useApp }) => {
     expect(put.statusCode, put.body).toBe(200);
     const refused = await issueAt(admin, north);
     expect(refused.statusCode).toBe(409);
-    expect(errorOf(refused).message).toBe(LOCATION_SELLER_MESSAGES.otherCif('RO18547290', '14399840'));
+    expect(errorOf(refused).message).toBe(LOCATION_SELLER_MESSAGES.otherCif('RO18547290', ['14399840']));
     expect(await t().db.selectFrom('invoices').select('id').execute()).toEqual([]);
 
-    // An e-Factura connection set up for the location's CIF serves it (and is then what the seller must have).
-    const connection = await call(t().app, {
-      method: 'PUT',
-      url: '/api/efactura/settings',
-      cookie: admin,
-      body: {
-        environment: 'test',
-        apiUrl: 'https://anaf.example.ro/test/FCTEL/rest',
-        oauthUrl: 'https://logincert.example.ro/anaf-oauth2/v1',
-        clientId: 'client',
-        clientSecret: 'secret',
-        redirectUri: 'https://odonto.example.ro/api/efactura/callback',
-        cif: 'RO18547290',
-        version: 0,
-      },
-    });
+    // The clinic's connection, uploading for the clinic and another firm: still not the location's CIF.
+    const saveConnection = (otherCifs: string[], version: number) =>
+      call(t().app, {
+        method: 'PUT',
+        url: '/api/efactura/settings',
+        cookie: admin,
+        body: {
+          environment: 'test',
+          apiUrl: 'https://anaf.example.ro/test/FCTEL/rest',
+          oauthUrl: 'https://logincert.example.ro/anaf-oauth2/v1',
+          clientId: 'client',
+          clientSecret: 'secret',
+          redirectUri: 'https://odonto.example.ro/api/efactura/callback',
+          cif: 'RO14399840',
+          otherCifs,
+          version,
+        },
+      });
+    expect((await saveConnection(['31415926'], 0)).statusCode).toBe(200);
+    const stillRefused = await issueAt(admin, north);
+    expect(stillRefused.statusCode).toBe(409);
+    expect(errorOf(stillRefused).message).toBe(
+      LOCATION_SELLER_MESSAGES.otherCif('RO18547290', ['14399840', '31415926']),
+    );
+    expect(errorOf(stillRefused).message).toContain('CIF-urile 14399840, 31415926');
+
+    // Once the connection lists the location's CIF, its invoices go to ANAF under that CIF.
+    const connection = await saveConnection(['31415926', 'RO18547290'], 1);
     expect(connection.statusCode, connection.body).toBe(200);
     const served = await issueAt(admin, north);
     expect(served.statusCode, served.body).toBe(201);

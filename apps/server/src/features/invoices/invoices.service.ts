@@ -29,7 +29,7 @@ import type { SessionUser } from '../../plugins/sessions';
 import { readClinic } from '../clinic/clinic.service';
 import { ownSellerOf } from '../clinic/location-seller.service';
 import {
-  connectionCif as readConnectionCif,
+  connectionCifs as readConnectionCifs,
   findSubmission,
   queueSubmission,
 } from '../efactura/efactura-submissions';
@@ -167,21 +167,21 @@ async function storeDocument(
 
 /**
  * The seller of an invoice issued at `locationId`: the location's own (decision 0050), else the clinic's. The
- * e-Factura connection uploads for one CIF (its own, else the clinic's): a location's seller with another CIF
- * is refused (409) rather than sent to ANAF under a CIF the connection was not set up for.
+ * e-Factura connection uploads for the CIFs in its settings (else the clinic's): a location's seller with
+ * another CIF is refused (409) rather than sent to ANAF under a CIF the connection was not set up for.
  */
 async function sellerAt(
   trx: Kysely<Database>,
   clinic: ClinicSettings,
-  connectionCif: string,
+  connectionCifs: readonly string[],
   locationId: string | null,
 ): Promise<EInvoiceSeller> {
   const own = await ownSellerOf(trx, locationId);
   if (own === null) return sellerOf(clinic);
   const seller = sellerOf(own);
-  const expected = cifDigits(connectionCif || clinic.cui);
-  if (cifDigits(seller.cui) !== expected) {
-    throw new AppError(409, 'conflict', LOCATION_SELLER_MESSAGES.otherCif(seller.cui, expected));
+  const allowed = connectionCifs.length > 0 ? connectionCifs : [cifDigits(clinic.cui)];
+  if (!allowed.includes(cifDigits(seller.cui))) {
+    throw new AppError(409, 'conflict', LOCATION_SELLER_MESSAGES.otherCif(seller.cui, allowed));
   }
   return seller;
 }
@@ -196,7 +196,7 @@ export async function issueInvoice(
   input: z.output<typeof issueInvoiceRequest>,
 ): Promise<Invoice> {
   const clinic: ClinicSettings = await readClinic(deps.db);
-  const connectionCif = await readConnectionCif(deps.db);
+  const connectionCifs = await readConnectionCifs(deps.db);
   const exemption = await exemptionText(deps.db);
   const settings = await readInvoiceSettings(deps.db);
   const id = randomUUID();
@@ -217,7 +217,7 @@ export async function issueInvoice(
       throw new AppError(409, 'conflict', INVOICE_MESSAGES.chargeInvoiced);
     }
     const locationId = picked[0]?.locationId ?? null;
-    const seller = await sellerAt(trx, clinic, connectionCif, locationId);
+    const seller = await sellerAt(trx, clinic, connectionCifs, locationId);
     const series = seriesForDocument(settings, settings.locations, locationId, 'invoice');
     const number = await nextCounterValue(trx, seriesCounter(series));
     const issueDate = toIsoDay(at);

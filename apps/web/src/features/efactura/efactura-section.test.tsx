@@ -1,7 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { EfacturaSettings, EfacturaStatus } from '@odonto/domain/contracts/efactura';
+import {
+  EFACTURA_MESSAGES,
+  type EfacturaSettings,
+  type EfacturaStatus,
+} from '@odonto/domain/contracts/efactura';
 import { routes } from '../../app/router';
 import { NO_SETUP, sessionFor } from '../../test/fixtures';
 import { apiError, mockApi, type MockAnswer } from '../../test/mock-api';
@@ -19,6 +23,7 @@ const NEW_SETTINGS: EfacturaSettings = {
   hasClientSecret: false,
   redirectUri: '',
   cif: '',
+  otherCifs: [],
   version: 0,
 };
 const SAVED: EfacturaSettings = {
@@ -29,6 +34,7 @@ const SAVED: EfacturaSettings = {
   hasClientSecret: true,
   redirectUri: 'https://clinica.example.ro/api/efactura/callback',
   cif: '14399840',
+  otherCifs: ['18547290'],
   version: 3,
 };
 const NOT_CONFIGURED: EfacturaStatus = {
@@ -94,6 +100,7 @@ describe('Setări → e-Factura', () => {
       clientSecret: 's3cret',
       redirectUri: `${window.location.origin}/api/efactura/callback`,
       cif: 'RO14399840',
+      otherCifs: [],
       version: 0,
     });
   });
@@ -110,6 +117,28 @@ describe('Setări → e-Factura', () => {
     expect('clientSecret' in body).toBe(false);
     expect(body.redirectUri).toBe(SAVED.redirectUri);
     expect(body.version).toBe(3);
+  });
+
+  it("lists the other firms' CIFs, adds one, refuses a repeat, and sends the list", async () => {
+    const { calls } = efacturaApi({ settings: SAVED, status: CONNECTED });
+    const user = userEvent.setup();
+    const form = await openSection();
+    const others = within(form).getByRole('combobox', { name: /Alte CIF-uri pentru care trimite/ });
+    expect(within(form).getByText('18547290')).toBeTruthy();
+
+    await user.type(others, 'RO14399840{Enter}');
+    await user.click(within(form).getByRole('button', { name: 'Salvează conexiunea' }));
+    expect(await within(form).findByText(EFACTURA_MESSAGES.otherCifRepeated)).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    // The repeat removed (Backspace in the empty field takes the last tag off), another firm's CIF added.
+    await user.type(others, '{Backspace}');
+    expect(within(form).queryByText('RO14399840')).toBeNull();
+    await user.type(others, '31415926{Enter}');
+    await user.click(within(form).getByRole('button', { name: 'Salvează conexiunea' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    const body = calls.find((call) => call.method === 'PUT')?.body as Record<string, unknown>;
+    expect(body.otherCifs).toEqual(['18547290', '31415926']);
   });
 
   it('checks the client id, the CIF and the addresses before sending', async () => {

@@ -10,6 +10,7 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
+  TagsInput,
   Text,
   TextInput,
   Title,
@@ -63,20 +64,30 @@ const optionalUrl = z
     EFACTURA_MESSAGES.url,
   );
 
-const connectionForm = z.object({
-  environment: efacturaEnvironment,
-  apiUrl: optionalUrl,
-  oauthUrl: optionalUrl,
-  clientId: z.string().trim().min(1, EFACTURA_MESSAGES.clientId).max(200),
-  clientSecret: z.string().max(500),
-  cif: z
-    .string()
-    .trim()
-    .refine(
-      (value) => /^\d{2,10}$/.test(value.replace(/^RO/i, '').replace(/\s+/g, '')),
-      EFACTURA_MESSAGES.cif,
-    ),
-});
+/** A fiscal code's digits, as the server keeps it: without RO and blanks. */
+const cifDigitsOf = (value: string) => value.trim().replace(/^RO/i, '').replace(/\s+/g, '');
+const isCif = (value: string) => /^\d{2,10}$/.test(cifDigitsOf(value));
+
+const connectionForm = z
+  .object({
+    environment: efacturaEnvironment,
+    apiUrl: optionalUrl,
+    oauthUrl: optionalUrl,
+    clientId: z.string().trim().min(1, EFACTURA_MESSAGES.clientId).max(200),
+    clientSecret: z.string().max(500),
+    cif: z.string().trim().refine(isCif, EFACTURA_MESSAGES.cif),
+    otherCifs: z
+      .array(z.string())
+      .max(20, EFACTURA_MESSAGES.otherCifsTooMany)
+      .refine((cifs) => cifs.every(isCif), EFACTURA_MESSAGES.cif),
+  })
+  .refine(
+    ({ cif, otherCifs }) => {
+      const digits = [cif, ...otherCifs].map(cifDigitsOf);
+      return new Set(digits).size === digits.length;
+    },
+    { path: ['otherCifs'], message: EFACTURA_MESSAGES.otherCifRepeated },
+  );
 type ConnectionForm = z.infer<typeof connectionForm>;
 
 function formValues(settings: EfacturaSettings): ConnectionForm {
@@ -87,6 +98,7 @@ function formValues(settings: EfacturaSettings): ConnectionForm {
     clientId: settings.clientId,
     clientSecret: '',
     cif: settings.cif,
+    otherCifs: settings.otherCifs,
   };
 }
 
@@ -167,6 +179,7 @@ function ConnectionFormView({
         ...(values.clientSecret.trim() === '' ? {} : { clientSecret: values.clientSecret }),
         redirectUri,
         cif: values.cif,
+        otherCifs: values.otherCifs,
         version: baseVersion,
       },
       {
@@ -176,7 +189,9 @@ function ConnectionFormView({
           form.reset(formValues(saved));
           notifications.show({ color: 'teal', message: 'Datele conexiunii e-Factura au fost salvate.' });
         },
-        onError: (error) => showServerFieldErrors(form, error),
+        // The server names a refused CIF of the list by its place (otherCifs.2): the list's field shows it.
+        onError: (error) =>
+          showServerFieldErrors(form, error, (path) => (path.startsWith('otherCifs') ? 'otherCifs' : path)),
       },
     );
   }
@@ -262,6 +277,22 @@ function ConnectionFormView({
             'Cu sau fără RO; se salvează doar cifrele.',
             true,
           )}
+          <Controller
+            control={form.control}
+            name="otherCifs"
+            render={({ field, fieldState }) => (
+              <TagsInput
+                label="Alte CIF-uri pentru care trimite autorizarea"
+                description="Sediile care sunt firme separate: doar dacă persoana autorizată le poate folosi în SPV. Apăsați Enter după fiecare."
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                splitChars={[',', ' ', ';']}
+                error={shownError(fieldState)}
+              />
+            )}
+          />
           <TextInput
             label="Adresa de callback (redirect URI)"
             description="Înregistrați exact această adresă la aplicația OAuth din contul ANAF."

@@ -34,6 +34,16 @@ describeEachDialect('e-Factura connection: settings, authorisation, status', ({ 
 
   const put = (cookie: string | null, body: unknown) =>
     call(t().app, { method: 'PUT', url: '/api/efactura/settings', cookie, body });
+  /** The details of each settings save's audit row, oldest first. */
+  const settingsAudits = async () =>
+    (
+      await t()
+        .db.selectFrom('audit_log')
+        .select('details')
+        .where('action', '=', 'efactura_settings_update')
+        .orderBy('id')
+        .execute()
+    ).map((row) => JSON.parse(row.details ?? '{}') as unknown);
 
   it('saves the settings, never answers the secret, keeps it when left out, and audits each save', async () => {
     const cookie = await signInAdmin(t());
@@ -70,13 +80,7 @@ describeEachDialect('e-Factura connection: settings, authorisation, status', ({ 
     const key = await stat(join(t().dataDir, KEY_FILE));
     expect(key.mode & 0o777).toBe(0o600);
 
-    const details = await t()
-      .db.selectFrom('audit_log')
-      .select('details')
-      .where('action', '=', 'efactura_settings_update')
-      .orderBy('id')
-      .execute();
-    expect(details.map((r) => JSON.parse(r.details ?? '{}') as unknown)).toEqual([
+    expect(await settingsAudits()).toEqual([
       {
         fields: ['apiUrl', 'oauthUrl', 'clientId', 'redirectUri', 'cif', 'clientSecret'],
         version: 1,
@@ -96,13 +100,7 @@ describeEachDialect('e-Factura connection: settings, authorisation, status', ({ 
     // Left out: none (the form always sends the list).
     const cleared = await put(cookie, settingsBody(fake, { clientSecret: '', version: 1 }));
     expect(cleared.json()).toMatchObject({ otherCifs: [], version: 2 });
-    const details = await t()
-      .db.selectFrom('audit_log')
-      .select('details')
-      .where('action', '=', 'efactura_settings_update')
-      .orderBy('id')
-      .execute();
-    expect(JSON.parse(details[1]?.details ?? '{}')).toEqual({ fields: ['otherCifs'], version: 2 });
+    expect((await settingsAudits())[1]).toEqual({ fields: ['otherCifs'], version: 2 });
 
     for (const otherCifs of [[`RO${CIF}`], ['18547290', 'RO18547290'], ['18A']]) {
       const refused = await put(cookie, settingsBody(fake, { otherCifs, version: 2 }));

@@ -1,13 +1,11 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { startFakeAnaf } from '../../apps/server/test/fake-anaf';
 import type { Doctor } from '../../packages/domain/src/contracts/patients';
-import type { Plan } from '../../packages/domain/src/contracts/plans';
-import type { PriceListAnswer } from '../../packages/domain/src/contracts/price-list';
-import { formatCalendarDay, toIsoDay } from '../../packages/domain/src/dates';
+import { formatCalendarDay } from '../../packages/domain/src/dates';
 import { formatLei } from '../../packages/domain/src/money';
 import { DEMO_USERS, expect, test } from '../fixtures';
-import { canvasSignature } from '../support/signature';
-import { API_HEADERS, createPatient, uniquePhone, uniqueWord } from '../support/patients';
+import { createPatient, uniquePhone, uniqueWord } from '../support/patients';
+import { acceptedCrownPlan } from '../support/plans';
 import { countPrints, printsSoFar, printToPdf } from '../support/print';
 
 /**
@@ -21,71 +19,12 @@ const SLOW = 30_000;
 const CROWN = { catalogueId: 1.2, name: 'coroană zirconiu monolitic' };
 const CARD_BANI = 50_000;
 
-/** A one-item plan (a zirconia crown on 3.6 at the list's price), accepted by the patient's signature. */
-async function acceptedCrownPlan(page: Page, request: APIRequestContext, patientId: string): Promise<number> {
+/** The demo doctor's id, as the doctors' list gives it. */
+async function demoDoctorId(request: APIRequestContext): Promise<string> {
   const doctors = (await (await request.get('/api/get-medici')).json()) as Doctor[];
   const doctor = doctors.find((candidate) => candidate.nume === DEMO_USERS.medic.nume);
   if (!doctor) throw new Error('the demo doctor is not among the doctors');
-  const list = (await (await request.get('/api/price-list')).json()) as PriceListAnswer;
-  const crown = list.items.find((item) => item.catalogueId === CROWN.catalogueId);
-  if (!crown?.price) throw new Error(`${CROWN.name} has no price in the demo price list`);
-  const validUntil = toIsoDay(new Date(Date.now() + 30 * 86_400_000));
-  const created = await request.post(`/api/plans/${patientId}`, {
-    headers: API_HEADERS,
-    data: {
-      title: 'Coroană 3.6',
-      doctorId: doctor._id,
-      validUntil,
-      notes: '',
-      alternatives: [
-        {
-          label: 'A',
-          title: 'Coroană din zirconiu',
-          discount: null,
-          notes: '',
-          phases: [
-            {
-              id: 'etapa-1',
-              title: 'Etapa 1',
-              items: [
-                {
-                  id: 'coroana-36',
-                  teeth: ['3.6'],
-                  span: null,
-                  priceItemId: crown.id,
-                  catalogueId: CROWN.catalogueId,
-                  name: CROWN.name,
-                  unit: crown.unit,
-                  quantity: 1,
-                  unitPriceBani: crown.price.amountBani,
-                  listPriceBani: crown.price.amountBani,
-                  priceReason: null,
-                  vatRateBp: null,
-                  discount: null,
-                  notes: '',
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const plan = (await created.json()) as Plan;
-  const signed = await request.post('/api/signature', {
-    headers: API_HEADERS,
-    data: {
-      kind: 'plan',
-      patientId,
-      planId: plan.id,
-      alternative: 'A',
-      revision: plan.revision,
-      image: await canvasSignature(page),
-    },
-  });
-  expect(signed.status(), await signed.text()).toBeLessThan(300);
-  return crown.price.amountBani;
+  return doctor._id;
 }
 
 test('a planned treatment is paid in part by card and invoiced; ANAF (local) validates the invoice; the invoice and the daily cash report are printed', async ({
@@ -126,8 +65,8 @@ test('a planned treatment is paid in part by card and invoiced; ANAF (local) val
     expect(anaf.grants).toContain('authorization_code');
     // Back from ANAF, the form shows what was saved: the other firm's CIF, digits only.
     await expect(connection.getByText('18547290', { exact: true })).toBeVisible();
-    const saved = await admin.request.get('/api/efactura/settings');
-    expect(await saved.json()).toMatchObject({ cif: '31415920', otherCifs: ['18547290'] });
+    const connectionSettings = await admin.request.get('/api/efactura/settings');
+    expect(await connectionSettings.json()).toMatchObject({ cif: '31415920', otherCifs: ['18547290'] });
     await adminContext.close();
 
     // The doctor: the accepted plan's crown on 3.6 is done through the treatment modal.
@@ -140,7 +79,7 @@ test('a planned treatment is paid in part by card and invoiced; ANAF (local) val
       telefon: uniquePhone(),
     });
     const name = `${patient.nume} ${patient.prenume}`;
-    const crownBani = await acceptedCrownPlan(page, page.request, patient._id);
+    const crownBani = await acceptedCrownPlan(page, app.url, patient._id, await demoDoctorId(page.request));
     await page.goto(`/pacienti/history/${patient._id}`);
     await page.getByRole('button', { name: 'Adaugă tratament' }).click({ timeout: SLOW });
     const modal = page.getByRole('dialog', { name: 'Adaugă tratament' });

@@ -1,8 +1,7 @@
 import type { LocationsAnswer } from '@odonto/domain/contracts/locations';
-import type { Patient } from '@odonto/domain/contracts/patients';
-import type { PriceListAnswer } from '@odonto/domain/contracts/price-list';
 import { DEMO_USERS, expect, test } from '../fixtures';
-import { API_HEADERS, uniquePhone, uniqueWord } from '../support/patients';
+import { issueInvoiceFromAccount, patientChargedTodayAt } from '../support/invoices';
+import { API_HEADERS } from '../support/patients';
 
 /** A first look at a screen on a machine shared with other test runs may take longer. */
 const SLOW = 30_000;
@@ -62,46 +61,10 @@ test('a clinic group: a location gets seller data of its own and its invoices ca
   await expect(dialog).toHaveCount(0);
 
   // A patient seen today at Sediul Nord: the charge made that day is Sediul Nord's.
-  const saved = await page.request.post(`${app.url}/api/save-pacient`, {
-    data: { nume: 'Nordic', prenume: uniqueWord(), telefon: uniquePhone() },
-    headers: API_HEADERS,
-  });
-  expect(saved.status(), await saved.text()).toBe(201);
-  const patient = (await saved.json()) as Patient;
-  const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Bucharest' });
-  const doctors = (await (await page.request.get(`${app.url}/api/get-medici`)).json()) as { _id: string }[];
-  const booked = await page.request.post(`${app.url}/api/save-programare/${patient._id}`, {
-    data: {
-      createdAt: today,
-      trimite_sms: false,
-      deLa: { ora: 20, minute: 0 },
-      panaLa: { ora: 20, minute: 30 },
-      medicId: doctors[0]?._id ?? '',
-      sediuId: nord,
-      keepOverlap: true,
-    },
-    headers: API_HEADERS,
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
-  const list = (await (await page.request.get(`${app.url}/api/price-list`)).json()) as PriceListAnswer;
-  const item = list.items.find((candidate) => candidate.price !== null && candidate.price !== undefined);
-  expect(item).toBeDefined();
-  const charged = await page.request.post(`${app.url}/api/cont/${patient._id}/taxe`, {
-    data: { priceItemId: item?.id ?? '', day: today },
-    headers: API_HEADERS,
-  });
-  expect(charged.status(), await charged.text()).toBe(201);
+  const patient = await patientChargedTodayAt(page.request, app.url, nord);
 
   // The invoice issued for it names Sediul Nord's seller.
-  await page.goto(`${app.url}/pacienti/cont/${patient._id}`);
-  await page.getByRole('button', { name: 'Emite factură' }).click({ timeout: SLOW });
-  const issue = page.getByRole('form', { name: 'Emite factura' });
-  await issue.getByRole('textbox', { name: 'Strada și numărul' }).fill('Str. Lungă nr. 3', { timeout: SLOW });
-  await issue.getByRole('textbox', { name: 'Localitatea (București: sectorul)' }).fill('Brașov');
-  await issue.getByRole('combobox', { name: 'Județul' }).fill('Brașov');
-  await page.getByRole('option', { name: 'Brașov', exact: true }).click();
-  await issue.getByRole('button', { name: 'Emite factura' }).click();
-  const invoice = page.getByRole('dialog', { name: /^Factură \S+/ });
+  const invoice = await issueInvoiceFromAccount(page, app.url, patient._id);
   await expect(invoice.getByText('Zâmbet Sucursala Nord')).toBeVisible({ timeout: SLOW });
   await expect(invoice.getByText(/IBAN RO09BCYP0000001234567890/)).toBeVisible();
 });

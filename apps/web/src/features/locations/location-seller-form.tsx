@@ -190,8 +190,8 @@ function SellerForm({
               />
             </SimpleGrid>
             <Text size="xs" c="dimmed">
-              Conexiunea RO e-Factura a clinicii trimite facturi pentru un singur CIF: un sediu cu alt CIF nu
-              poate emite facturi până atunci.
+              Un sediu cu alt CIF decât al clinicii emite facturi după ce un administrator adaugă CIF-ul la
+              conexiunea RO e-Factura (Setări › e-Factura), dacă persoana autorizată îl poate folosi în SPV.
             </Text>
           </>
         ) : null}

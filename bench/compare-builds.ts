@@ -3,7 +3,10 @@
 //   npm run build && cp -r apps/server/dist apps/server/dist-before    (on the commit to compare against;
 //   its migrations must be those of the data set, or it refuses to start), then on the change:
 //   node --import tsx bench/compare-builds.ts --before apps/server/dist-before [--rounds 3] [--requests 600]
-// SQLite, 20,000 patients, one connection. Prints a table (median of the rounds' medians, ms); writes nothing.
+//     [--engine sqlite|postgres]
+// 20,000 patients, one connection; SQLite (each build on its own copy of the data set) or PostgreSQL (both
+// builds on the same database, as instances of a clinic group are, each with its own data dir). Prints a
+// table (median of the rounds' medians, ms); writes nothing.
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadavg } from 'node:os';
@@ -23,6 +26,7 @@ const beforeDir = option('--before');
 const ROUNDS = Number(option('--rounds', '3'));
 const REQUESTS = Number(option('--requests', '600'));
 const PATIENTS = 20_000;
+const ENGINE = option('--engine', 'sqlite');
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -33,7 +37,8 @@ async function run(): Promise<void> {
   if (!beforeDir || !existsSync(join(beforeDir, 'main.js'))) {
     throw new Error('--before <a copy of apps/server/dist built on the commit to compare against>');
   }
-  const env = await datasetEnv('sqlite', `patients${PATIENTS}`);
+  if (ENGINE !== 'sqlite' && ENGINE !== 'postgres') throw new Error('--engine sqlite or postgres');
+  const env = await datasetEnv(ENGINE, `patients${PATIENTS}`);
   const ids = await ensureHistory(env, { patients: PATIENTS, entries: 300 });
   // The data dir has one owner at a time: the earlier build runs on a copy of it.
   const dataDir = env['ODONTO_DATA_DIR'] ?? '';
@@ -49,7 +54,7 @@ async function run(): Promise<void> {
     ['open a patient (no history)', `/api/get-pacient/${ids.without}`],
     ['open a patient (300 entries)', `/api/get-pacient/${ids.withHistory}`],
   ] as const;
-  console.log(`compare-builds: ${machineLine()}; load average ${loadavg()[0]?.toFixed(2)}`);
+  console.log(`compare-builds: ${ENGINE}; ${machineLine()}; load average ${loadavg()[0]?.toFixed(2)}`);
   const before = await startBenchServer(
     { ...env, ODONTO_DATA_DIR: copyDir },
     DEMO_USERS.medic,

@@ -71,18 +71,18 @@ export function patientPageQuery(
   page: { limit: number; offset: number },
   matches?: number,
 ): ListQuery<PatientListRow> {
-  const isDateSorted =
-    filter.createdTo !== undefined &&
-    matches !== undefined &&
-    matches <= SORTED_DATE_MATCHES &&
-    !filter.isDeleted &&
-    !hasEqualityFilter(filter);
+  const isDateSorted = pageNeedsCount(filter) && matches !== undefined && matches <= SORTED_DATE_MATCHES;
   return listQuery(
     db,
     `page|${dialect}|${listShape(filter)}|${isDateSorted}`,
     { ...listValues(filter), limit: page.limit, offset: page.offset },
     (values) => buildPageQuery(db, dialect, withListValues(filter, values), values, isDateSorted),
   );
+}
+
+/** Whether the filter's page is planned by its count of matches (a date range: SORTED_DATE_MATCHES). */
+export function pageNeedsCount(filter: PatientListFilter): boolean {
+  return filter.createdTo !== undefined && !filter.isDeleted && !hasEqualityFilter(filter);
 }
 
 function buildPageQuery(

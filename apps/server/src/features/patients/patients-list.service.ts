@@ -14,15 +14,24 @@ import { AppError } from '../../plugins/errors';
 import { planOpenBani } from '../plans/plan-progress.service';
 import { PATIENT_MESSAGES } from './patient-messages';
 import { filterValue, planSearch } from './patient-search';
-import { countPatients, findPatientPage, type PatientListFilter } from './patients-list.queries';
+import {
+  countPatients,
+  findPatientPage,
+  pageNeedsCount,
+  type PatientListFilter,
+} from './patients-list.queries';
 import { toListItem } from './patients.presenter';
 
 export type PatientListParams = z.output<typeof patientListQuery>;
 
 /**
  * GET /api/pacienti: one page of the (filtered) list, newest first, with the total of matches: exact up to
- * 1,000, then "more than" (contracts/paging.ts). The count comes first: the page query uses it to choose
- * its plan, and a page past the end needs no query at all.
+ * 1,000, then "more than" (contracts/paging.ts). The count comes first: a page past the end then needs no
+ * query at all, and a date range's page uses it to choose its plan. Except for a search on PostgreSQL,
+ * where each statement is a round trip and the capped count (up to 1,001 matches checked) is the dearest
+ * one: its count and its page are asked for at once, on two of the pool's connections (issue 14; a third
+ * faster in bench/RESULTS.md). The other filters count from `patient_counts`, a row or a sum, which gained
+ * nothing against taking a second connection.
  */
 export async function listPatients(
   deps: { db: Kysely<Database>; dialect: DialectName },
@@ -32,8 +41,16 @@ export async function listPatients(
   const offset = (params.page - 1) * PATIENT_PAGE_SIZE;
   const page = { limit: PATIENT_PAGE_SIZE, offset };
   const limit = countLimit(page);
-  const counted = await countPatients(deps.db, deps.dialect, filter, limit);
-  const rows = offset < counted ? await findPatientPage(deps.db, deps.dialect, filter, page, counted) : [];
+  const isPageAskedAtOnce =
+    deps.dialect === 'postgres' && filter.search.kind !== 'all' && !pageNeedsCount(filter);
+  const [counted, pageAtOnce] = await Promise.all([
+    countPatients(deps.db, deps.dialect, filter, limit),
+    isPageAskedAtOnce ? findPatientPage(deps.db, deps.dialect, filter, page) : undefined,
+  ]);
+  const rows =
+    offset >= counted
+      ? []
+      : (pageAtOnce ?? (await findPatientPage(deps.db, deps.dialect, filter, page, counted)));
   // One grouped query for the page's patients (issue 12), not one per row.
   const open = await planOpenBani(
     deps.db,

@@ -6,7 +6,7 @@
 // connection is past --max-ratio (default 2).
 //   npm run bench -- hot-path       20,000 and 100,000 patients, 1 and 10 connections; SQLite, and
 //                                   PostgreSQL when a server answers at BENCH_POSTGRES_URL (dataset.ts)
-//   node --import tsx bench/hot-path.ts --short --max-ratio 3 --attempts 5
+//   node --import tsx bench/hot-path.ts --short --max-ratio 5 --attempts 5
 //                                   CI (.ci/run): 20,000 patients, one connection, SQLite; a row past the
 //                                   ratio is measured again, up to 5 times in all, and its best kept
 //   --engine sqlite|postgres|both   the databases to measure (--engine both fails without a PostgreSQL server)

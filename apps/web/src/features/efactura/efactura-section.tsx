@@ -28,6 +28,7 @@ import {
   type EfacturaSettings,
   type EfacturaStatus,
 } from '@odonto/domain/contracts/efactura';
+import { cifDigits } from '@odonto/domain/efactura-sending';
 import { isApiError } from '../../lib/http';
 import { groupFieldRef, showServerFieldErrors, visibleError } from '../../lib/form';
 import {
@@ -64,9 +65,7 @@ const optionalUrl = z
     EFACTURA_MESSAGES.url,
   );
 
-/** A fiscal code's digits, as the server keeps it: without RO and blanks. */
-const cifDigitsOf = (value: string) => value.trim().replace(/^RO/i, '').replace(/\s+/g, '');
-const isCif = (value: string) => /^\d{2,10}$/.test(cifDigitsOf(value));
+const isCif = (value: string) => /^\d{2,10}$/.test(cifDigits(value));
 
 const connectionForm = z
   .object({
@@ -83,7 +82,7 @@ const connectionForm = z
   })
   .refine(
     ({ cif, otherCifs }) => {
-      const digits = [cif, ...otherCifs].map(cifDigitsOf);
+      const digits = [cif, ...otherCifs].map(cifDigits);
       return new Set(digits).size === digits.length;
     },
     { path: ['otherCifs'], message: EFACTURA_MESSAGES.otherCifRepeated },

@@ -14,7 +14,12 @@ export function pdfText(pdf: Buffer): string {
   const streamOf = (body: string): string => {
     const match = /stream\r?\n([\s\S]*?)\r?\nendstream/.exec(body);
     if (!match?.[1]) return '';
-    const bytes = Buffer.from(match[1], 'latin1');
+    // The data is as long as the dictionary's /Length says: a stream whose last byte happens to be a
+    // carriage return would otherwise lose it to the `\r?\n` before `endstream` (and fail to inflate).
+    const length = /\/Length (\d+)\b(?!\s+\d+\s+R)/.exec(body.slice(0, match.index))?.[1];
+    const data =
+      length === undefined ? match[1] : body.substr(match.index + match[0].indexOf('\n') + 1, Number(length));
+    const bytes = Buffer.from(data, 'latin1');
     return (body.includes('/FlateDecode') ? inflateSync(bytes) : bytes).toString('latin1');
   };
 

@@ -9,8 +9,6 @@ import {
   planSteps,
 } from '../../apps/server/src/features/patients/patients-list-plans.queries';
 import {
-  countedUpTo,
-  countPatients,
   patientCountQuery,
   patientPageQuery,
 } from '../../apps/server/src/features/patients/patients-list.queries';
@@ -44,9 +42,8 @@ export async function listSql(
     const filter = toFilter(first);
     const page = { limit: PATIENT_PAGE_SIZE, offset: (first.page - 1) * PATIENT_PAGE_SIZE };
     const limit = countLimit(page);
-    const matches = await countPatients(deps.db, deps.dialect, filter, limit);
-    const count = patientCountQuery(deps.db, deps.dialect, filter, countedUpTo(filter, limit));
-    const pageQuery = patientPageQuery(deps.db, deps.dialect, filter, page, matches);
+    const count = patientCountQuery(deps.db, deps.dialect, filter, limit);
+    const pageQuery = patientPageQuery(deps.db, deps.dialect, filter, page);
     const plans = {
       count: planSteps(await explainListQuery(deps.db, deps.dialect, count)),
       page: planSteps(await explainListQuery(deps.db, deps.dialect, pageQuery)),

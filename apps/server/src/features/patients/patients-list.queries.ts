@@ -46,43 +46,41 @@ const LIST_COLUMNS = [
 ] as const;
 
 /**
- * SQLite keeps no statistics, so it cannot tell a creation-date range of a month from one of ten years, nor
- * an old range from a recent one; PostgreSQL's planner, given ORDER BY … LIMIT, expects the matches spread
- * evenly over the file numbers, which an old range is not. So the page query decides, with the range's
- * count at hand. Walking the file-number order (testing each entry's creation time) costs the patients
- * newer than the range, skipped before the first match: none without a `to` day. Collecting the range
- * from the creation-time index and sorting its file numbers costs the matches. A range with a `to` day and
- * up to this many matches is sorted, any other walked: on SQLite a few milliseconds at most either way at
- * 100,000 patients.
- */
-export const SORTED_DATE_MATCHES = 20_000;
-
-/**
  * The page of the list, newest first: by file number, descending. File numbers are handed out in creation
  * order (the API takes the next one when it saves a new patient; the bulk loaders of the bench and the demo
  * number their patients sorted by creation time), so this is the order of creation, and unlike creation
- * time it is served by the search index itself (its rowid) and by every list index.
- * `matches`: the filter's total when known (see SORTED_DATE_MATCHES).
+ * time it is served by the search index itself (its rowid) and by every list index. A creation-date range
+ * on its own (see isDateOrdered) lists by the creation time itself, then the file number: the same order,
+ * walked in the range's own index.
  */
 export function patientPageQuery(
   db: Kysely<Database>,
   dialect: DialectName,
   filter: PatientListFilter,
   page: { limit: number; offset: number },
-  matches?: number,
 ): ListQuery<PatientListRow> {
-  const isDateSorted = pageNeedsCount(filter) && matches !== undefined && matches <= SORTED_DATE_MATCHES;
   return listQuery(
     db,
-    `page|${dialect}|${listShape(filter)}|${isDateSorted}`,
+    `page|${dialect}|${listShape(filter)}`,
     { ...listValues(filter), limit: page.limit, offset: page.offset },
-    (values) => buildPageQuery(db, dialect, withListValues(filter, values), values, isDateSorted),
+    (values) => buildPageQuery(db, dialect, withListValues(filter, values), values),
   );
 }
 
-/** Whether the filter's page is planned by its count of matches (a date range: SORTED_DATE_MATCHES). */
-export function pageNeedsCount(filter: PatientListFilter): boolean {
-  return filter.createdTo !== undefined && !filter.isDeleted && !hasEqualityFilter(filter);
+/**
+ * A creation-date range that no other index narrows (no equality filter, no search in the search table, not
+ * the deleted): its page walks the creation-time index from the range's end, newest first, and stops at the
+ * page's last row, so it costs the page whatever the range holds and wherever it lies. In file-number
+ * order the same page would have to collect and sort every match of the range (a month at a million
+ * patients is thousands), or walk past every patient newer than it.
+ */
+export function isDateOrdered(filter: PatientListFilter): boolean {
+  return (
+    hasDateRange(filter) &&
+    !filter.isDeleted &&
+    !hasEqualityFilter(filter) &&
+    (filter.search.kind === 'all' || !isSearchedInIndex(filter))
+  );
 }
 
 function buildPageQuery(
@@ -90,7 +88,6 @@ function buildPageQuery(
   dialect: DialectName,
   filter: PatientListFilter,
   page: { limit: number; offset: number },
-  isDateSorted: boolean,
 ) {
   const list = db.withTables<ListTables>();
   const { search } = filter;
@@ -135,26 +132,20 @@ function buildPageQuery(
       .select(LIST_COLUMNS)
       .orderBy('page.rowid', 'desc');
   }
-  if (isDateSorted) {
-    // Few patients in the range: their file numbers from the creation-time index, sorted (`+file_number`
-    // keeps either planner off the file-number order), then the ten rows of the page.
-    const numbers = list
-      .selectFrom('patients')
-      .select('patients.file_number')
-      .where((eb) => patientConditions(eb, dialect, filter))
-      .orderBy(sql`+${sql.ref('patients.file_number')}`, 'desc')
-      .limit(page.limit)
-      .offset(page.offset);
+  if (isDateOrdered(filter)) {
     return list
       .selectFrom('patients')
       .select(LIST_COLUMNS)
-      .where('patients.file_number', 'in', numbers)
-      .orderBy('patients.file_number', 'desc');
+      .where((eb) => patientConditions(eb, dialect, filter))
+      .orderBy('patients.created_at', 'desc')
+      .orderBy('patients.file_number', 'desc')
+      .limit(page.limit)
+      .offset(page.offset);
   }
   // Otherwise an index is walked in file-number order: the list's, or an equality filter's, each entry's
-  // row tested against what no index holds (a short search's key). On SQLite a date range is then
-  // written `+created_at`, which keeps the planner off the creation-time index; the creation time is read
-  // beside each entry walked. PostgreSQL weighs the range with its statistics.
+  // row tested against what no index holds (a short search's key). On SQLite a date range beside an
+  // equality filter is then written `+created_at`, which keeps the planner off the creation-time index;
+  // the creation time is read beside each entry walked. PostgreSQL weighs the range with its statistics.
   const isDateWalked = dialect === 'sqlite' && hasDateRange(filter) && !filter.isDeleted;
   return list
     .selectFrom('patients')
@@ -261,28 +252,17 @@ export async function findPatientPage(
   dialect: DialectName,
   filter: PatientListFilter,
   page: { limit: number; offset: number },
-  matches?: number,
 ): Promise<PatientListRow[]> {
-  return patientPageQuery(db, dialect, filter, page, matches).execute();
+  return patientPageQuery(db, dialect, filter, page).execute();
 }
 
-/**
- * How many patients the filter matches, up to `limit`. A date range with an end day is counted further,
- * past SORTED_DATE_MATCHES, so the page query can still choose its plan by it.
- */
+/** How many patients the filter matches, up to `limit`. */
 export async function countPatients(
   db: Kysely<Database>,
   dialect: DialectName,
   filter: PatientListFilter,
   limit: number,
 ): Promise<number> {
-  const counted = countedUpTo(filter, limit);
-  const [row] = await patientCountQuery(db, dialect, filter, counted).execute();
-  return Math.min(Number(row?.total ?? 0), counted);
-}
-
-/** How far countPatients counts: `limit`, or further for the filters whose page plan depends on it. */
-export function countedUpTo(filter: PatientListFilter, limit: number): number {
-  const isPlannedByCount = filter.createdTo !== undefined && !filter.isDeleted && !hasEqualityFilter(filter);
-  return isPlannedByCount ? Math.max(limit, SORTED_DATE_MATCHES + 1) : limit;
+  const [row] = await patientCountQuery(db, dialect, filter, limit).execute();
+  return Math.min(Number(row?.total ?? 0), limit);
 }

@@ -14,12 +14,7 @@ import { AppError } from '../../plugins/errors';
 import { planOpenBani } from '../plans/plan-progress.service';
 import { PATIENT_MESSAGES } from './patient-messages';
 import { filterValue, planSearch } from './patient-search';
-import {
-  countPatients,
-  findPatientPage,
-  pageNeedsCount,
-  type PatientListFilter,
-} from './patients-list.queries';
+import { countPatients, findPatientPage, type PatientListFilter } from './patients-list.queries';
 import { toListItem } from './patients.presenter';
 
 export type PatientListParams = z.output<typeof patientListQuery>;
@@ -27,7 +22,7 @@ export type PatientListParams = z.output<typeof patientListQuery>;
 /**
  * GET /api/pacienti: one page of the (filtered) list, newest first, with the total of matches: exact up to
  * 1,000, then "more than" (contracts/paging.ts). The count comes first: a page past the end then needs no
- * query at all, and a date range's page uses it to choose its plan. Except for a search on PostgreSQL,
+ * query at all. Except for a search on PostgreSQL,
  * where each statement is a round trip and the capped count (up to 1,001 matches checked) is the dearest
  * one: its count and its page are asked for at once, on two of the pool's connections (issue 14; a third
  * faster in bench/RESULTS.md). The other filters count from `patient_counts`, a row or a sum, which gained
@@ -41,16 +36,13 @@ export async function listPatients(
   const offset = (params.page - 1) * PATIENT_PAGE_SIZE;
   const page = { limit: PATIENT_PAGE_SIZE, offset };
   const limit = countLimit(page);
-  const isPageAskedAtOnce =
-    deps.dialect === 'postgres' && filter.search.kind !== 'all' && !pageNeedsCount(filter);
+  const isPageAskedAtOnce = deps.dialect === 'postgres' && filter.search.kind !== 'all';
   const [counted, pageAtOnce] = await Promise.all([
     countPatients(deps.db, deps.dialect, filter, limit),
     isPageAskedAtOnce ? findPatientPage(deps.db, deps.dialect, filter, page) : undefined,
   ]);
   const rows =
-    offset >= counted
-      ? []
-      : (pageAtOnce ?? (await findPatientPage(deps.db, deps.dialect, filter, page, counted)));
+    offset >= counted ? [] : (pageAtOnce ?? (await findPatientPage(deps.db, deps.dialect, filter, page)));
   // One grouped query for the page's patients (issue 12), not one per row.
   const open = await planOpenBani(
     deps.db,

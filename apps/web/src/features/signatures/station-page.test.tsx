@@ -75,6 +75,38 @@ describe('signature station', () => {
     });
   });
 
+  it('keeps a request pushed while its first read was on its way, whose answer was still "none"', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    let answerRead: (body: unknown) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        () =>
+          new Promise<Response>((resolve) => {
+            answerRead = (body) =>
+              resolve(
+                new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } }),
+              );
+          }),
+      ),
+    );
+    renderWithProviders(<SignatureStationPage />);
+    expect((await screen.findByTestId('station-idle')).textContent).toBe(STATION_WAITING);
+
+    // The read left before the request was sent; the event announcing it comes first.
+    act(() => FakeEventSource.last?.emit('request', STATION_REQUEST));
+    expect((await screen.findByTestId('station-patient')).textContent).toBe('Popescu Ana');
+    await act(async () => {
+      answerRead({ request: null });
+      // The query settles and notifies on later ticks.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    });
+    // A later event still wins over the earlier state: the station empties when the request goes.
+    expect(screen.getByTestId('station-patient').textContent).toBe('Popescu Ana');
+    act(() => FakeEventSource.last?.emit('request', { request: null }));
+    expect((await screen.findByTestId('station-idle')).textContent).toBe(STATION_WAITING);
+  });
+
   it('shows a plan acceptance: title, alternative, items with teeth and amounts, total and validity', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const api = mockApi({

@@ -17,8 +17,8 @@ export function pdfText(pdf: Buffer): string {
     // The data is as long as the dictionary's /Length says: a stream whose last byte happens to be a
     // carriage return would otherwise lose it to the `\r?\n` before `endstream` (and fail to inflate).
     const length = /\/Length (\d+)\b(?!\s+\d+\s+R)/.exec(body.slice(0, match.index))?.[1];
-    const data =
-      length === undefined ? match[1] : body.substr(match.index + match[0].indexOf('\n') + 1, Number(length));
+    const start = match.index + match[0].indexOf('\n') + 1;
+    const data = length === undefined ? match[1] : body.slice(start, start + Number(length));
     const bytes = Buffer.from(data, 'latin1');
     return (body.includes('/FlateDecode') ? inflateSync(bytes) : bytes).toString('latin1');
   };

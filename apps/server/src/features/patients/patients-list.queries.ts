@@ -74,12 +74,9 @@ export function patientPageQuery(
  * order the same page would have to collect and sort every match of the range (a month at a million
  * patients is thousands), or walk past every patient newer than it.
  */
-export function isDateOrdered(filter: PatientListFilter): boolean {
+function isDateOrdered(filter: PatientListFilter): boolean {
   return (
-    hasDateRange(filter) &&
-    !filter.isDeleted &&
-    !hasEqualityFilter(filter) &&
-    (filter.search.kind === 'all' || !isSearchedInIndex(filter))
+    hasDateRange(filter) && !filter.isDeleted && !hasEqualityFilter(filter) && !isSearchedInIndex(filter)
   );
 }
 

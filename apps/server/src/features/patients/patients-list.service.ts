@@ -22,11 +22,10 @@ export type PatientListParams = z.output<typeof patientListQuery>;
 /**
  * GET /api/pacienti: one page of the (filtered) list, newest first, with the total of matches: exact up to
  * 1,000, then "more than" (contracts/paging.ts). The count comes first: a page past the end then needs no
- * query at all. Except for a search on PostgreSQL,
- * where each statement is a round trip and the capped count (up to 1,001 matches checked) is the dearest
- * one: its count and its page are asked for at once, on two of the pool's connections (issue 14; a third
- * faster in bench/RESULTS.md). The other filters count from `patient_counts`, a row or a sum, which gained
- * nothing against taking a second connection.
+ * query at all. Except for a search on PostgreSQL, where each statement is a round trip and the capped
+ * count (up to 1,001 matches checked) is the dearest one: its count and its page are asked for at once, on
+ * two of the pool's connections (issue 14; a third faster in bench/RESULTS.md). The other filters count
+ * from `patient_counts`, a row or a sum, which gained nothing against taking a second connection.
  */
 export async function listPatients(
   deps: { db: Kysely<Database>; dialect: DialectName },

@@ -64,6 +64,7 @@ const PUBLIC_FEATURE_MODULES = {
     'ledger/invoiceable-charges.queries',
     'plans/plan-progress.service',
     'plans/plan-acceptance.service',
+    'plans/open-plan-amount.queries',
     'invoices/ubl-invoice',
     'efactura/efactura-submissions',
     'efactura/secret-box',

@@ -169,7 +169,12 @@ async function measureDataset(
           const replayed: number[] = [];
           const replay = replays.get(call.path);
           for (let round = 0; round < ROUNDS; round += 1) {
-            const load = { paths: [call.path], cookie: server.cookie, connections, requests: REQUESTS / ROUNDS };
+            const load = {
+              paths: [call.path],
+              cookie: server.cookie,
+              connections,
+              requests: REQUESTS / ROUNDS,
+            };
             const ours = await latenciesOf({ ...load, url: server.url });
             if (ours.errors > 0) throw new Error(`${call.path}: ${ours.errors} errors`);
             http.push(...ours.latencies);

@@ -1,17 +1,19 @@
 // Treatment plans (issue 12), through HTTP with 10 concurrent connections, on SQLite and (when a server
 // answers at BENCH_POSTGRES_URL) PostgreSQL: (a) GET /api/plan/{id} of a plan with 3 alternatives × 40 items;
-// (b) GET /api/pacienti pages, each row with its open plan amount (planOpenBani), at 100,000 patients of
+// (b) GET /api/pacienti pages, each row with its open plan amount (a column of the page query), at 100,000 patients of
 // whom a realistic share have plans. Run: npm run bench -- plans
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import type { Kysely } from 'kysely';
+import { patientListQuery } from '@odonto/domain/contracts/patients';
 import type { PlanAlternativeInput, PlanItemInput } from '@odonto/domain/contracts/plans';
 import { alternativeTotals, type StoredPlanStatus } from '@odonto/domain/plans';
 import { TOOTH_IDS } from '@odonto/domain/teeth';
 import { connectDatabase } from '../apps/server/src/db/connect';
 import { analyzeAfterBulkLoad } from '../apps/server/src/db/dialect';
 import type { Database, NewTreatmentPlanRow } from '../apps/server/src/db/database';
-import { planOpenBani } from '../apps/server/src/features/plans/plan-progress.service';
+import { findPatientPage } from '../apps/server/src/features/patients/patients-list.queries';
+import { toFilter } from '../apps/server/src/features/patients/patients-list.service';
 import { createPlan } from '../apps/server/src/features/plans/plans.service';
 import { seededRandom } from '../apps/server/src/scripts/demo/patient-generator';
 import { DEMO_USERS } from '../apps/server/src/scripts/demo-users';
@@ -172,24 +174,18 @@ async function ensurePlans(env: Record<string, string>): Promise<string> {
 }
 
 /**
- * The grouped planOpenBani query alone for pages of 10 patients (fastest and median of 31 runs over 31
- * different pages), without HTTP: what the list pays for the column, whatever the machine's load.
+ * The list's page query alone (its ten rows, each with its open plan amount) for pages 1–31 (fastest and
+ * median of the 31), without HTTP: what the list pays for the column, whatever the machine's load.
  */
 async function timeOpenQuery(env: Record<string, string>): Promise<{ fastest: number; median: number }> {
   const config = await ensurePatients(env, PATIENTS);
   const database = await connectDatabase(config.database);
   try {
-    const ids = await database.db
-      .selectFrom('patients')
-      .select('id')
-      .orderBy('file_number', 'desc')
-      .limit(310)
-      .execute();
+    const filter = toFilter(patientListQuery.parse({}));
     const samples: number[] = [];
     for (let page = 0; page < 31; page += 1) {
-      const pageIds = ids.slice(page * 10, page * 10 + 10).map((row) => row.id);
       const started = performance.now();
-      await planOpenBani(database.db, pageIds);
+      await findPatientPage(database.db, config.database.kind, filter, { limit: 10, offset: page * 10 });
       samples.push(performance.now() - started);
     }
     samples.sort((a, b) => a - b);
@@ -263,7 +259,7 @@ async function run(): Promise<void> {
       `${PATIENTS.toLocaleString('en')} patients, a third of them with a plan (35 % propus, 15 % acceptat, 20 % în`,
       'lucru, 20 % finalizat, 10 % respins; 1–2 alternatives of 3–8 items). `GET /api/plan/{id}` of a plan with',
       '3 alternatives × 40 items (totals, progress and the `plan_view` audit row), and `GET /api/pacienti` pages',
-      '(10 rows + the total), each row with `planOpenBani` from one grouped query over the page’s ids. Through',
+      '(10 rows + the total), each row with `planOpenBani`, a column of the page query. Through',
       `HTTP, ${CONNECTIONS} concurrent connections, ${REQUESTS} requests per row after 200 warm-up requests.`,
       `Machine: ${machineLine()}; load average during the runs up to ${Math.max(...loads).toFixed(1)} (the`,
       'machine is shared with other work).',
@@ -272,7 +268,7 @@ async function run(): Promise<void> {
       '',
       markdownTable(rows),
       '',
-      'The grouped `planOpenBani` query alone (no HTTP), pages of 10 patients, ms:',
+      'The page query alone (no HTTP; 10 patients, each with its open plan amount), pages 1–31, ms:',
       '',
       '| database | fastest | median |',
       '|---|---:|---:|',

@@ -80,7 +80,11 @@ describe('clinicInput', () => {
     ['judetCod', { nume: 'C', judetCod: 'XX' }, CLINIC_MESSAGES.county],
     ['codPostal', { nume: 'C', codPostal: '12' }, CLINIC_MESSAGES.postalCode],
     ['iban', { nume: 'C', iban: 'RO49AAAA1B31007593840001' }, CLINIC_MESSAGES.iban],
-    ['titluriMedici', { nume: 'C', titluriMedici: [{ userId: 'u1', titlu: '' }] }, 'Câmpul este obligatoriu.'],
+    [
+      'titluriMedici',
+      { nume: 'C', titluriMedici: [{ userId: 'u1', titlu: '' }] },
+      'Câmpul este obligatoriu.',
+    ],
   ])('refuses a bad %s', (field, input, message) => {
     const result = clinicInput.safeParse(input);
     expect(result.success).toBe(false);

@@ -17,9 +17,13 @@ import {
   type ListTables,
   type PatientListFilter,
 } from './patients-list-terms.queries';
+import { openPlanBaniColumn } from '../plans/open-plan-amount.queries';
 import type { PatientListRow } from './patients.presenter';
 
 export type { PatientListFilter } from './patients-list-terms.queries';
+
+/** A row of a page: the patient's list columns and the open amount of their plans (plans feature). */
+export type PatientPageRow = PatientListRow & { plan_open_bani: number | string | bigint };
 
 /** A built query: what the list runs, and what the plan tests explain. */
 export interface ListQuery<Row> {
@@ -58,7 +62,7 @@ export function patientPageQuery(
   dialect: DialectName,
   filter: PatientListFilter,
   page: { limit: number; offset: number },
-): ListQuery<PatientListRow> {
+): ListQuery<PatientPageRow> {
   return listQuery(
     db,
     `page|${dialect}|${listShape(filter)}`,
@@ -95,6 +99,7 @@ function buildPageQuery(
         .selectFrom('patients_search')
         .innerJoin('patients', 'patients.file_number', 'patients_search.rowid')
         .select(LIST_COLUMNS)
+        .select(openPlanBaniColumn())
         .where(searchIndexCondition(dialect, search))
         .where((eb) => patientConditions(eb, dialect, filter))
         .orderBy('patients_search.rowid', 'desc')
@@ -127,12 +132,14 @@ function buildPageQuery(
       .selectFrom(numbers.as('page'))
       .innerJoin('patients', 'patients.file_number', 'page.rowid')
       .select(LIST_COLUMNS)
+      .select(openPlanBaniColumn())
       .orderBy('page.rowid', 'desc');
   }
   if (isDateOrdered(filter)) {
     return list
       .selectFrom('patients')
       .select(LIST_COLUMNS)
+      .select(openPlanBaniColumn())
       .where((eb) => patientConditions(eb, dialect, filter))
       .orderBy('patients.created_at', 'desc')
       .orderBy('patients.file_number', 'desc')
@@ -147,6 +154,7 @@ function buildPageQuery(
   return list
     .selectFrom('patients')
     .select(LIST_COLUMNS)
+    .select(openPlanBaniColumn())
     .where((eb) => patientConditions(eb, dialect, filter, { isDateWalked }))
     .orderBy('patients.file_number', 'desc')
     .limit(page.limit)
@@ -249,7 +257,7 @@ export async function findPatientPage(
   dialect: DialectName,
   filter: PatientListFilter,
   page: { limit: number; offset: number },
-): Promise<PatientListRow[]> {
+): Promise<PatientPageRow[]> {
   return patientPageQuery(db, dialect, filter, page).execute();
 }
 

@@ -11,7 +11,6 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { DialectName } from '../../db/dialect';
 import { AppError } from '../../plugins/errors';
-import { planOpenBani } from '../plans/plan-progress.service';
 import { PATIENT_MESSAGES } from './patient-messages';
 import { filterValue, planSearch } from './patient-search';
 import { countPatients, findPatientPage, type PatientListFilter } from './patients-list.queries';
@@ -42,13 +41,8 @@ export async function listPatients(
   ]);
   const rows =
     offset >= counted ? [] : (pageAtOnce ?? (await findPatientPage(deps.db, deps.dialect, filter, page)));
-  // One grouped query for the page's patients (issue 12), not one per row.
-  const open = await planOpenBani(
-    deps.db,
-    rows.map((row) => row.id),
-  );
   return {
-    pacienti: rows.map((row) => toListItem(row, open.get(row.id) ?? 0)),
+    pacienti: rows.map((row) => toListItem(row, Number(row.plan_open_bani))),
     ...pagedTotal(counted, limit),
     page: params.page,
     pageSize: PATIENT_PAGE_SIZE,

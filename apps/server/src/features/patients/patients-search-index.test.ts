@@ -243,6 +243,14 @@ describeEachDialect('patient search index', ({ useApp, dialect }) => {
     const count = (filter: PatientListFilter) => patientCountQuery(t().db, 'sqlite', filter);
     const SCAN_PATIENTS = /^SCAN patients(\s|$)/m;
     const listFilter = (extra: Partial<PatientListFilter> = {}) => ({ ...toFilter({ page: 1 }), ...extra });
+    // After a page's own steps, each of its rows' open plan amount: a sum through the plans' patient index.
+    const PLAN_AMOUNT_STEPS =
+      '\nCORRELATED SCALAR SUBQUERY 1\nSEARCH treatment_plans USING INDEX treatment_plans_patient (patient_id=?)';
+    const pagePlan = async (filter: PatientListFilter) => {
+      const steps = await plan(page(filter));
+      expect(steps.endsWith(PLAN_AMOUNT_STEPS), steps).toBe(true);
+      return steps.slice(0, -PLAN_AMOUNT_STEPS.length);
+    };
 
     it('finds 3+ character matches through the FTS5 table, never by scanning patients', async () => {
       await insertPatients(t().db, generated(300));
@@ -285,31 +293,31 @@ describeEachDialect('patient search index', ({ useApp, dialect }) => {
 
     it('serves every page in its order from an index, never sorting', async () => {
       await insertPatients(t().db, generated(300));
-      expect(await plan(page(listFilter()))).toBe('SCAN patients USING INDEX patients_live');
-      expect(await plan(page(listFilter({ judet: 'cluj' })))).toBe(
+      expect(await pagePlan(listFilter())).toBe('SCAN patients USING INDEX patients_live');
+      expect(await pagePlan(listFilter({ judet: 'cluj' }))).toBe(
         'SEARCH patients USING INDEX patients_live_judet_norm (judet_norm=?)',
       );
       const month = { createdFrom: '2025-01-01T00:00:00.000Z', createdTo: '2025-01-31T00:00:00.000Z' };
       // A range of creation days: the creation-time index walked from the range's end, newest first.
-      expect(await plan(page(listFilter(month)))).toBe(
+      expect(await pagePlan(listFilter(month))).toBe(
         'SEARCH patients USING INDEX patients_live_created_at (created_at>? AND created_at<?)',
       );
-      expect(await plan(page(listFilter({ createdFrom: month.createdFrom })))).toBe(
+      expect(await pagePlan(listFilter({ createdFrom: month.createdFrom }))).toBe(
         'SEARCH patients USING INDEX patients_live_created_at (created_at>?)',
       );
-      expect(await plan(page(listFilter({ createdTo: month.createdTo })))).toBe(
+      expect(await pagePlan(listFilter({ createdTo: month.createdTo }))).toBe(
         'SEARCH patients USING INDEX patients_live_created_at (created_at<?)',
       );
       // Beside an equality filter, that filter's index in file-number order, the creation time read beside.
-      expect(await plan(page(listFilter({ ...month, judet: 'cluj' })))).toBe(
+      expect(await pagePlan(listFilter({ ...month, judet: 'cluj' }))).toBe(
         'SEARCH patients USING INDEX patients_live_judet_norm (judet_norm=?)',
       );
-      expect(await plan(page(listFilter({ isDeleted: true })))).toBe(
+      expect(await pagePlan(listFilter({ isDeleted: true }))).toBe(
         'SCAN patients USING INDEX patients_deleted',
       );
       // 1–2 characters: the FTS5 keys read newest first; with a filter, the filter's index walked instead.
-      expect(await plan(page(searchFor('io')))).toMatch(/^SCAN patients_search VIRTUAL TABLE INDEX 192:/);
-      expect(await plan(page(searchFor('io', { judet: 'cluj' })))).toBe(
+      expect(await pagePlan(searchFor('io'))).toMatch(/^SCAN patients_search VIRTUAL TABLE INDEX 192:/);
+      expect(await pagePlan(searchFor('io', { judet: 'cluj' }))).toBe(
         'SEARCH patients USING INDEX patients_live_judet_norm (judet_norm=?)',
       );
     });

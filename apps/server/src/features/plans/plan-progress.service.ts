@@ -12,7 +12,6 @@ import {
   findPatientLinks,
   insertLink,
   lockPlan,
-  sumOpenRemaining,
   updatePlanIfVersion,
 } from './plans.queries';
 
@@ -148,13 +147,4 @@ export async function entryPlanItems(
   return new Map(
     rows.map((row) => [Number(row.history_entry_id), { planId: row.plan_id, itemId: row.item_id }]),
   );
-}
-
-/** The amount still to do of each patient's accepted plans (acceptat / în lucru); absent patients have 0. */
-export async function planOpenBani(
-  db: Kysely<Database>,
-  patientIds: readonly string[],
-): Promise<Map<string, number>> {
-  const rows = await sumOpenRemaining(db, patientIds);
-  return new Map(rows.map((row) => [row.patient_id, Number(row.total)]));
 }

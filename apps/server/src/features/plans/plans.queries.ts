@@ -1,6 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { runOnce } from '../../db/compiled-once';
-import { compileOnce } from '../../db/compiled-once';
 import type { Database, NewTreatmentPlanRow, PlanItemLinkRow, TreatmentPlanRow } from '../../db/database';
 
 /** The plans feature's SQL (issue 12; docs/decisions/0021). */
@@ -137,24 +136,6 @@ export async function findPatientLinks(db: Kysely<Database>, patientId: string):
   return runOnce(db, 'plans:links-of-patient', { patientId }, (values) =>
     db.selectFrom('plan_item_links').selectAll().where('patient_id', '=', values.patientId),
   );
-}
-
-/** Sum of the open remaining amounts per patient, for the given patients (one grouped query). */
-export async function sumOpenRemaining(
-  db: Kysely<Database>,
-  patientIds: readonly string[],
-): Promise<{ patient_id: string; total: number | string | bigint }[]> {
-  if (patientIds.length === 0) return [];
-  // On every page of the patient list: its text is built once per page length (db/compiled-once.ts).
-  const query = compileOnce(db, 'plans:open-remaining', { patientIds: [...patientIds] }, (values) =>
-    db
-      .selectFrom('treatment_plans')
-      .select(['patient_id', sql<number | string | bigint>`sum(open_remaining_bani)`.as('total')])
-      .where('patient_id', 'in', values.patientIds)
-      .where('status', 'in', ['acceptat', 'în lucru'])
-      .groupBy('patient_id'),
-  );
-  return (await db.executeQuery(query)).rows;
 }
 
 /** An active account with the medic role, or undefined. */

@@ -18,7 +18,8 @@ import {
 /**
  * What the plans feature publishes to the history and patients features (docs/decisions/0009): linking a
  * history entry to the open plan item it did (inside the history write's transaction), unlinking it when
- * the entry is deleted, the links of a patient's entries, and the open plan amounts of a page of patients.
+ * the entry is deleted and the links of a patient's entries (the list's open plan amounts are a column of
+ * its page query: open-plan-amount.queries.ts).
  * Every link change recomputes the plan's stored status (statusAfterProgress) and open remaining amount.
  */
 

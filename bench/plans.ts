@@ -1,7 +1,7 @@
 // Treatment plans (issue 12), through HTTP with 10 concurrent connections, on SQLite and (when a server
 // answers at BENCH_POSTGRES_URL) PostgreSQL: (a) GET /api/plan/{id} of a plan with 3 alternatives × 40 items;
-// (b) GET /api/pacienti pages, each row with its open plan amount (a column of the page query), at 100,000 patients of
-// whom a realistic share have plans. Run: npm run bench -- plans
+// (b) GET /api/pacienti pages, each row with its open plan amount (a column of the page query), at 100,000
+// patients of whom a realistic share have plans. Run: npm run bench -- plans
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import type { Kysely } from 'kysely';
@@ -177,7 +177,7 @@ async function ensurePlans(env: Record<string, string>): Promise<string> {
  * The list's page query alone (its ten rows, each with its open plan amount) for pages 1–31 (fastest and
  * median of the 31), without HTTP: what the list pays for the column, whatever the machine's load.
  */
-async function timeOpenQuery(env: Record<string, string>): Promise<{ fastest: number; median: number }> {
+async function timePageQuery(env: Record<string, string>): Promise<{ fastest: number; median: number }> {
   const config = await ensurePatients(env, PATIENTS);
   const database = await connectDatabase(config.database);
   try {
@@ -203,7 +203,7 @@ async function run(): Promise<void> {
   for (const dialect of dialects) {
     const env = await datasetEnv(dialect, `plans${PATIENTS}`);
     const planId = await ensurePlans(env);
-    const open = await timeOpenQuery(env);
+    const open = await timePageQuery(env);
     sqlLines.push(
       `| ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL 15'} | ${open.fastest.toFixed(2)} | ${open.median.toFixed(2)} |`,
     );

@@ -4,6 +4,7 @@ import { countLimit } from '@odonto/domain/contracts/paging';
 import { compileOnce, runOnce } from '../../db/compiled-once';
 import type { Database } from '../../db/database';
 import type { DialectName } from '../../db/dialect';
+import { openPlanBaniColumn } from '../plans/open-plan-amount.queries';
 import {
   equalityTerms,
   hasDateRange,
@@ -17,7 +18,6 @@ import {
   type ListTables,
   type PatientListFilter,
 } from './patients-list-terms.queries';
-import { openPlanBaniColumn } from '../plans/open-plan-amount.queries';
 import type { PatientListRow } from './patients.presenter';
 
 export type { PatientListFilter } from './patients-list-terms.queries';

@@ -1,4 +1,8 @@
 import { sql, type AliasedRawBuilder } from 'kysely';
+import { OPEN_PLAN_STATUSES } from '@odonto/domain/plans';
+
+// Written into the text, not bound: the statement stays the same for every page (db/compiled-once.ts).
+const OPEN_STATUS_LITERALS = sql.join(OPEN_PLAN_STATUSES.map((status) => sql.lit(status)));
 
 /**
  * The open remaining amount of a patient's accepted and in-progress plans, in bani, as a column of a query
@@ -10,5 +14,5 @@ export function openPlanBaniColumn(): AliasedRawBuilder<number | string | bigint
   return sql<number | string | bigint>`(select coalesce(sum(treatment_plans.open_remaining_bani), 0)
     from treatment_plans
     where treatment_plans.patient_id = patients.id
-      and treatment_plans.status in ('acceptat', 'în lucru'))`.as('plan_open_bani');
+      and treatment_plans.status in (${OPEN_STATUS_LITERALS}))`.as('plan_open_bani');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render';
 import { Dropdown, matchesSearch, shouldShowClear } from './dropdown';
@@ -88,6 +88,29 @@ describe('Dropdown', () => {
     await user.keyboard('{ArrowDown}');
     await user.tab();
     expect(handleChange).toHaveBeenLastCalledWith('Vasilescu Dan');
+  });
+
+  it('picks with Tab the option its mark shows, even when the list opened later than the keys reached it', () => {
+    // Mantine settles its own index of the marked option in a timer after the list opens; on a busy
+    // machine that timer can run after ↓ has marked an option, leaving its index behind the mark.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const handleChange = vi.fn();
+      renderWithProviders(<Dropdown label="Medic" data={DOCTORS} onChange={handleChange} />);
+      const input = screen.getByRole('combobox', { name: 'Medic' });
+      act(() => input.focus());
+      fireEvent.change(input, { target: { value: 'vasi' } });
+      fireEvent.keyDown(input, { key: 'ArrowDown', code: 'ArrowDown' });
+      expect(
+        screen.getByRole('option', { name: 'Vasilescu Dan' }).getAttribute('data-combobox-selected'),
+      ).toBe('true');
+      act(() => vi.runOnlyPendingTimers());
+      fireEvent.keyDown(input, { key: 'Tab', code: 'Tab' });
+      act(() => input.blur());
+      expect(handleChange).toHaveBeenLastCalledWith('Vasilescu Dan');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows the clear icon only with more than 4 entries and some text', async () => {

@@ -1,4 +1,4 @@
-import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useMemo, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import {
   CloseButton,
   Select,
@@ -91,6 +91,7 @@ export function Dropdown({
   defaultValue,
   onChange,
   onKeyDownCapture,
+  onBlurCapture,
   disabled,
   readOnly,
   ...others
@@ -114,6 +115,21 @@ export function Dropdown({
     event.stopPropagation();
   }
 
+  /**
+   * Leaving the field (Tab, Shift+Tab, a click elsewhere) picks the option marked with the arrow keys: the
+   * one the list shows marked, read from the list itself. Mantine's own pick on blur goes by an index it
+   * settles in a timer after the list opens; on a busy machine that timer ran after ↓ had marked an option
+   * and the field was left empty under a visible mark (keyboard.spec's flake). Read in the capture phase:
+   * Mantine's blur handler clears the mark.
+   */
+  function handleBlurCapture(event: FocusEvent<HTMLInputElement>) {
+    onBlurCapture?.(event);
+    const listId = event.currentTarget.getAttribute('aria-controls');
+    const marked = listId ? document.getElementById(listId)?.querySelector('[data-combobox-selected]') : null;
+    const picked = items.find((item) => item.value === marked?.getAttribute('value') && !item.disabled);
+    if (picked && picked.value !== currentValue) setValue(picked.value);
+  }
+
   function handleClear() {
     setSearch('');
     setValue(null);
@@ -131,7 +147,7 @@ export function Dropdown({
       filter={filter}
       disabled={disabled}
       readOnly={readOnly}
-      autoSelectOnBlur
+      onBlurCapture={handleBlurCapture}
       // Focus alone (Tab, or a failed submit moving it to this field) leaves the list closed: open, it
       // would cover the field's error message. A click, typing or the down arrow opens it.
       openOnFocus={false}

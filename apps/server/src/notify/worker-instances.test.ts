@@ -136,16 +136,25 @@ describeEachDialect('the outbox with a worker on every instance', ({ build, dial
     const accepted = new Map<string, number>();
     const gateway = countingGateway(accepted);
     let releaseFirst: () => void = () => {};
+    let markSending: () => void = () => {};
+    // The claim of the batch commits before the first message goes to the gateway; the stop must come
+    // after that, while the first message is at the gateway (a stop before it gives all 20 back).
+    const firstAtGateway = new Promise<void>((resolve) => (markSending = resolve));
     const slow: SmsProvider = {
       name: 'slow',
       async send(message, context) {
-        if (accepted.size === 0) await new Promise<void>((resolve) => (releaseFirst = resolve));
+        if (accepted.size === 0) {
+          const released = new Promise<void>((resolve) => (releaseFirst = resolve));
+          markSending();
+          await released;
+        }
         return gateway.send(message, context);
       },
     };
     const stopping = workerOn(t, await instanceDatabase(t), slow);
     const pass = stopping.runOnce();
-    await vi.waitFor(async () => expect(await statusCounts(t.db)).toEqual({ sending: 20 }));
+    await firstAtGateway;
+    expect(await statusCounts(t.db)).toEqual({ sending: 20 });
     const stopped = stopping.stop();
     releaseFirst();
     await stopped;

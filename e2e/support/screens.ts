@@ -173,12 +173,17 @@ export const SIGNED_OUT_SCREENS: readonly Screen[] = [
   {
     name: 'resetare-parola',
     path: () => '/login',
-    open: (page) => page.getByRole('button', { name: 'Ați uitat parola?' }).click(),
+    // The mode's form comes with its own code, after the card's title.
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Ați uitat parola?' }).click();
+      await page.getByRole('button', { name: 'Trimite linkul de resetare' }).waitFor();
+    },
     roles: [],
   },
   {
     name: 'parola-noua',
     path: () => '/login?reset_pass=a1b2c3d4e5f60718293a4b5c6d7e8f90&email=ana%40clinica-demo.ro',
+    open: (page) => page.getByRole('button', { name: 'Salvează', exact: true }).waitFor(),
     roles: [],
   },
   { name: 'recenzie-pacient', path: () => '/review/link-care-nu-exista', roles: [] },

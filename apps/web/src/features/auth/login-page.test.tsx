@@ -108,6 +108,8 @@ describe('reset request mode', () => {
     await openLogin();
     await user.click(button('Ați uitat parola?'));
     expect(screen.getByRole('heading', { name: 'Resetare parolă' })).toBeTruthy();
+    // The mode's form comes with its own code, after the title.
+    await screen.findByRole('button', { name: 'Trimite linkul de resetare' });
     expect(button('Trimite linkul de resetare').disabled).toBe(true);
     await user.type(screen.getByLabelText(/^Email/), 'ana@clinica.ro');
     await waitFor(() => expect(button('Trimite linkul de resetare').disabled).toBe(false));
@@ -123,6 +125,7 @@ describe('reset request mode', () => {
     const user = userEvent.setup();
     await openLogin();
     await user.click(button('Ați uitat parola?'));
+    await screen.findByRole('button', { name: 'Trimite linkul de resetare' });
     await user.type(screen.getByLabelText(/^Email/), 'nimeni@clinica.ro');
     await user.click(button('Trimite linkul de resetare'));
     expect((await screen.findByRole('alert')).textContent).toBe(UNKNOWN_EMAIL);
@@ -139,7 +142,7 @@ describe('new password mode', () => {
     signedOutApi();
     const user = userEvent.setup();
     await openLogin(LINK);
-    expect(screen.getByLabelText(/^Parolă nouă/)).toBeTruthy();
+    expect(await screen.findByLabelText(/^Parolă nouă/)).toBeTruthy();
     await user.type(screen.getByLabelText(/^Parolă nouă/), 'parola-noua-2026');
     await user.type(screen.getByLabelText(/^Repetă parola/), 'alta-parola-2026');
     expect(await screen.findByText('Parolele nu coincid')).toBeTruthy();

@@ -10,12 +10,19 @@ import type { LoginAnswer, TotpSetup } from '@odonto/domain/contracts/two-factor
 import { useQueryClient } from '@tanstack/react-query';
 import { usePageTitle } from '../../ui/use-page-title';
 import { AuthCard } from './auth-card';
+import { lazyPage } from '../../app/lazy-page';
 import { LoginForm, type SignInHeadStart } from './login-form';
-import { NewPasswordForm } from './new-password-form';
-import { ResetRequestForm } from './reset-request-form';
 import { resetLinkFrom } from './reset-link';
-import { CodeStep, SetupStep } from './second-step';
 import { sessionQuery } from './api';
+
+// The other modes' forms come when a visitor opens them: signing in with a password draws only its own
+// form, and the password reset and the two-factor step (about 4 KB compressed with their API calls) are
+// not among the sign-in screen's bytes (issue 15's budgets). Each comes with the loading flag, the
+// 120-second time-out and the retry of a lazy page.
+const CodeStep = lazyPage(() => import('./second-step').then((m) => m.CodeStep));
+const SetupStep = lazyPage(() => import('./second-step').then((m) => m.SetupStep));
+const ResetRequestForm = lazyPage(() => import('./reset-request-form').then((m) => m.ResetRequestForm));
+const NewPasswordForm = lazyPage(() => import('./new-password-form').then((m) => m.NewPasswordForm));
 
 /**
  * SPEC.md §2 login screen modes; 'new-password' comes from the reset link's query values; 'code' and

@@ -52,7 +52,7 @@ describe('two-factor sign-in on the login screen', () => {
     const user = userEvent.setup();
     await typePassword(user);
     expect(await screen.findByRole('heading', { name: 'Verificare în doi pași' })).toBeTruthy();
-    const field = screen.getByLabelText(/^Cod din aplicație sau cod de recuperare/);
+    const field = await screen.findByLabelText(/^Cod din aplicație sau cod de recuperare/);
     await user.type(field, '654321');
     await user.click(screen.getByRole('button', { name: 'Verifică' }));
     expect(await screen.findByText(TWO_FACTOR_MESSAGES.wrongCode)).toBeTruthy();

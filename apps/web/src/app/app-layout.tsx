@@ -1,5 +1,6 @@
 // The shell's and the patient list's share of Mantine's stylesheet (issue 15).
 import './signed-in-styles';
+import './romanian-dates';
 import {
   ActionIcon,
   AppShell,

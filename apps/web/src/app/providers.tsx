@@ -3,14 +3,10 @@ import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import 'dayjs/locale/ro';
 import { sessionQuery } from '../features/auth/api';
 import { createQueryClient } from '../lib/query-client';
 import { LoadingOverlay } from '../ui/loading-overlay';
 import { cssVariablesResolver, theme } from './theme';
-
-dayjs.locale('ro');
 
 // The toasts' container (with its transitions and scroll handling, 20 KB compressed) is not needed to draw
 // the sign-in screen, whose messages are its own: it comes with the session, or with the first toast.
@@ -36,7 +32,10 @@ export interface ProvidersProps {
   env?: 'default' | 'test';
 }
 
-/** Mantine (theme, Romanian dates from Monday), TanStack Query, toasts and the loading overlay. */
+/**
+ * Mantine (theme, dates from Monday in Romanian: the locale itself comes with the screens that show dates,
+ * romanian-dates.ts), TanStack Query, toasts and the loading overlay.
+ */
 export function Providers({ children, queryClient, env = 'default' }: ProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (

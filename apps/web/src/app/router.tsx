@@ -19,11 +19,14 @@ import { PageError } from './page-error';
 import { reportError } from './sentry';
 
 /**
- * A screen whose code comes with the whole Mantine stylesheet (full-styles.ts): every screen but the
- * sign-in screen and the patient list, which load only their share of it (issue 15's budgets).
+ * A screen whose code comes with the whole Mantine stylesheet (full-styles.ts) and the Romanian dates
+ * (romanian-dates.ts): every screen but the sign-in screen and the patient list, which load only their
+ * share of the stylesheet, and the signed-in shell brings the dates (issue 15's budgets).
  */
 function screen<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazyPage(() => Promise.all([import('./full-styles'), load()]).then(([, Page]) => Page));
+  return lazyPage(() =>
+    Promise.all([import('./full-styles'), import('./romanian-dates'), load()]).then(([, , Page]) => Page),
+  );
 }
 
 /** The signed-in shell: the menu, the header and, with it, the rest of the stylesheet. */

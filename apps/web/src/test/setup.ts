@@ -2,6 +2,8 @@ import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { resetLoading } from '../lib/loading';
+// The Romanian dates the screens load with their code (the app's shell does it in the browser).
+import '../app/romanian-dates';
 import { resetModals } from '../ui/modals';
 
 // Lazy pages and query round-trips take longer than the default 1 s on a loaded 2-core CI machine (three

@@ -42,7 +42,14 @@ export function pdfText(pdf: Buffer): string {
       for (const [, block] of content.matchAll(/BT([\s\S]*?)ET/g)) runs.push(blockText(block ?? '', fonts));
     }
   }
-  return runs.join(' ').replace(/\s+/g, ' ').trim();
+  // Chromium draws 'fl', 'fi', 'ff'… as one ligature glyph whose ToUnicode text is the ligature character
+  // (U+FB00–U+FB06), where a reader copying the page gets the letters: a random word with 'fl' in it failed
+  // a print check in CI.
+  return runs
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .replace(/[\uFB00-\uFB06]/g, (ligature) => ligature.normalize('NFKC'))
+    .trim();
 }
 
 function unicodeMap(cmap: string): Map<string, string> {

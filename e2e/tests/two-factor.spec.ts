@@ -64,6 +64,10 @@ test.describe('two-factor sign-in (TOTP)', () => {
     await signOut(page);
     await typePassword(page, app.url, user.email, user.password);
     await expect(page.getByRole('heading', { name: 'Verificare în doi pași' })).toBeVisible();
+    // The code is typed straight away: its field has the focus when the step appears.
+    await expect(
+      page.getByRole('textbox', { name: /Cod din aplicație sau cod de recuperare/ }),
+    ).toBeFocused();
     await page.screenshot({ path: testInfo.outputPath('login-cod.png'), fullPage: true });
     await page
       .getByRole('textbox', { name: /Cod din aplicație sau cod de recuperare/ })

@@ -86,3 +86,39 @@ describe('Activity', () => {
     expect(root.querySelector('button')?.textContent).toBe('1');
   });
 });
+
+describe('a controlled field', () => {
+  function PhoneField() {
+    const [phone, setPhone] = useState('');
+    return createElement('input', {
+      'data-testid': 'phone',
+      value: phone,
+      onChange: (event: Event) =>
+        setPhone((event.currentTarget as HTMLInputElement).value.replace(/\D/g, '')),
+    });
+  }
+
+  async function typeInto(field: HTMLInputElement, text: string) {
+    field.value = text;
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+
+  it('keeps the text its state gives it when a handler refuses a keystroke, as in React', async () => {
+    mount(createElement(PhoneField, null));
+    const field = root.querySelector<HTMLInputElement>('[data-testid="phone"]') as HTMLInputElement;
+    await typeInto(field, '07');
+    expect(field.value).toBe('07');
+    await typeInto(field, '07a');
+    expect(field.value).toBe('07');
+    await typeInto(field, '072');
+    expect(field.value).toBe('072');
+  });
+
+  it('leaves a field without a value prop alone', async () => {
+    mount(createElement('input', { 'data-testid': 'free' }));
+    const field = root.querySelector<HTMLInputElement>('[data-testid="free"]') as HTMLInputElement;
+    await typeInto(field, 'any text');
+    expect(field.value).toBe('any text');
+  });
+});

@@ -6,8 +6,8 @@ export * from 'preact/compat';
 export { default } from 'preact/compat';
 
 /**
- * What the production build runs React's API on (decision 0051): `preact/compat`, plus the two things the
- * app needs of React that it lacks.
+ * What the production build runs React's API on (decision 0051): `preact/compat`, plus what the app needs
+ * of React that compat does not do as React does.
  */
 
 /**
@@ -76,3 +76,41 @@ options.vnode = (vnode: HostVNode) => {
   }
   compatVnodeHook?.(vnode);
 };
+
+/**
+ * A controlled field shows its state, as in React. React puts a field's `value` back after every input
+ * event, so a handler that refuses a keystroke (the booking form's phone takes digits, `+` and spaces) by
+ * leaving its state as it was also leaves the field as it was. Preact only writes `value` when it renders,
+ * and a state left as it was renders nothing: the refused letter stayed in the field. So the value each
+ * field was last rendered with is noted (`options.diffed`; `__e` is the vnode's element, the name Preact's
+ * own devtools read, stable within Preact's major version, pinned in package.json), and after an input
+ * event has run its handlers, and the render they asked for, a field whose text differs from it gets it
+ * back.
+ */
+const renderedValues = new WeakMap<EventTarget, string>();
+
+const compatDiffedHook = options.diffed;
+options.diffed = (vnode: VNode<{ value?: unknown }>) => {
+  if (vnode.type === 'input' || vnode.type === 'textarea') {
+    const element = (vnode as { __e?: EventTarget | null }).__e;
+    const { value } = vnode.props;
+    if (element) {
+      if (value === undefined || value === null) renderedValues.delete(element);
+      else renderedValues.set(element, String(value));
+    }
+  }
+  compatDiffedHook?.(vnode);
+};
+
+function restoreRenderedValue(event: Event): void {
+  const field = event.target;
+  if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+  // A listener on the document runs after the field's own handlers; the render they asked for is a
+  // microtask queued before this one, so the value compared with is the one rendered after them.
+  queueMicrotask(() => {
+    const rendered = renderedValues.get(field);
+    if (rendered !== undefined && field.value !== rendered) field.value = rendered;
+  });
+}
+
+if (typeof document !== 'undefined') document.addEventListener('input', restoreRenderedValue);

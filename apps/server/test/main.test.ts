@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@odonto/domain/messages';
-import { finished, listening, startScript } from './processes';
+import { finished, listening, printed, startScript } from './processes';
 import { closedPort } from './s3-server';
 
 /** The real entry point, as `npm start` runs it: migrate, bootstrap the admin, listen, stop on SIGTERM. */
@@ -63,6 +63,8 @@ describe('src/main.ts', () => {
       ODONTO_S3_SECRET_ACCESS_KEY: 'secret',
     });
     const output = finished(server);
+    // The bucket check's warning may come after the listening line (up to its 3 s on a loaded machine).
+    const warned = printed(server, /answers 503 until it does/);
     const url = await listening(server);
 
     const ready = await fetch(`${url}/api/ready`);
@@ -71,6 +73,7 @@ describe('src/main.ts', () => {
       error: { code: 'not_ready', message: MESSAGES.fileStorageUnreachable },
     });
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    await warned;
 
     server.kill('SIGTERM');
     const { code, stdout } = await output;

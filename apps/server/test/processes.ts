@@ -50,3 +50,15 @@ export function listening(server: ChildProcess): Promise<string> {
     server.on('exit', (code) => reject(new Error(`exited with ${code}: ${log}`)));
   });
 }
+
+/** Resolves once the process has printed a line matching `pattern`; rejects if it exits first. */
+export function printed(child: ChildProcess, pattern: RegExp): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let log = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      if (pattern.test(log)) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`exited with ${code} before printing ${pattern}: ${log}`)));
+  });
+}

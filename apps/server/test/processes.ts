@@ -39,26 +39,20 @@ export function finished(child: ChildProcess): Promise<Finished> {
 }
 
 /** Resolves with the server's address once it logs that it listens; rejects if it exits first. */
-export function listening(server: ChildProcess): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
-    let log = '';
-    server.stdout?.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(log);
-      if (match?.[1]) resolve(match[1]);
-    });
-    server.on('exit', (code) => reject(new Error(`exited with ${code}: ${log}`)));
-  });
+export async function listening(server: ChildProcess): Promise<string> {
+  const [, address] = await printed(server, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+  return address ?? '';
 }
 
-/** Resolves once the process has printed a line matching `pattern`; rejects if it exits first. */
-export function printed(child: ChildProcess, pattern: RegExp): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
+/** Resolves with the match once the process has printed `pattern`; rejects if it exits first. */
+export function printed(child: ChildProcess, pattern: RegExp): Promise<RegExpExecArray> {
+  return new Promise<RegExpExecArray>((resolve, reject) => {
     let log = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       log += chunk.toString();
-      if (pattern.test(log)) resolve();
+      const match = pattern.exec(log);
+      if (match) resolve(match);
     });
-    child.on('exit', (code) => reject(new Error(`exited with ${code} before printing ${pattern}: ${log}`)));
+    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${log}`)));
   });
 }

@@ -28,12 +28,19 @@ const KB = 1000;
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
 
+/**
+ * CI's allowance on the time budgets alone (BENCH_TIME_SLACK, 1 by default): there the machine also ran two
+ * test suites minutes before, and a time measured once at 1.5 s where a quiet run gives 0.8 s would fail a
+ * landing for the machine's sake. Bytes, chunks and requests are counted, not timed: no allowance.
+ */
+const TIME_SLACK = Number(process.env.BENCH_TIME_SLACK ?? 1);
+
 const BUDGET = {
   signInBytes: 150 * KB,
   listBytes: 100 * KB,
   chunkBytes: 150 * KB,
-  signInToListMs: 1000,
-  navigationToRequestMs: 100,
+  signInToListMs: 1000 * TIME_SLACK,
+  navigationToRequestMs: 100 * TIME_SLACK,
   reloadListRequests: 1,
 };
 

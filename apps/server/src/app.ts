@@ -45,6 +45,7 @@ import type { SmsProvider } from './notify/sms';
 import { registerOutboxWorker } from './notify/worker-plugin';
 import { registerAuth } from './plugins/auth';
 import { registerCsrf } from './plugins/csrf';
+import { registerDrain } from './plugins/drain';
 import { lazyDefaultCompilers } from './plugins/default-compilers';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerTextGuard } from './plugins/text-guard';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   registerErrorHandling(app, deps.reportError);
   registerRequestLog(app);
+  registerDrain(app);
   await registerSecurity(app, config);
   registerCsrf(app, config.allowedOrigins);
   registerAuth(app);

@@ -103,16 +103,23 @@ async function main(): Promise<void> {
     // The handlers are in place before the server answers: a signal right after 'listening' drains too.
     const drain = async (reason: string): Promise<void> => {
       app.log.info({ reason }, 'shutting down');
+      let step = 'closing the app (connections, streams, workers)';
       setTimeout(() => {
-        app.log.error('shutdown took longer than 10 s; exiting');
-        process.exit(1);
+        // What it waited for, so that a slow stop can be put right rather than guessed at.
+        app.server.getConnections((_error, connections) => {
+          const resources = process.getActiveResourcesInfo();
+          app.log.error({ step, connections, resources }, 'shutdown took longer than 10 s; exiting');
+          process.exit(1);
+        });
       }, 10_000).unref();
       try {
         // Stops accepting, ends the signature stations' streams, lets in-flight requests finish, stops the
         // workers; closing the database then checkpoints its write-ahead log into the file.
         await app.close();
+        step = 'closing the database';
         await database.close();
         dataDirLock?.release();
+        step = 'closing error reporting';
         await reporting.close();
         app.log.info('stopped');
         process.exit(0);

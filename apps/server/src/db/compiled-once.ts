@@ -1,5 +1,6 @@
 import { createQueryId, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from './database';
+import { prepareOnPostgres } from './prepared-statements';
 
 // Query text built once (issue 20). Kysely builds a query's tree and compiles it to SQL on every call:
 // about a sixth of a patient-list request's CPU on SQLite, for a text that is the same every time the
@@ -21,6 +22,15 @@ interface Template {
   readonly query: CompiledQuery['query'];
   /** A ValueSlot where a call's value goes, any other parameter as the build wrote it. */
   readonly parameters: readonly unknown[];
+}
+
+export interface OnceOptions {
+  /**
+   * On PostgreSQL, a named statement (db/prepared-statements.ts): parsed once per connection and, after
+   * five runs, planned once. Only for a query whose best plan is the same whatever its values are: a
+   * lookup by key, not a search or a filter whose selectivity depends on what is asked (decision 0052).
+   */
+  prepared?: boolean;
 }
 
 /** Shapes kept per database handle; far more than the app's queries combine into (the list's: a few dozen). */
@@ -57,6 +67,7 @@ export function compileOnce<Values extends Record<string, unknown>, Row>(
   shape: string,
   values: Values,
   build: (values: Values) => Compilable<Row>,
+  options: OnceOptions = {},
 ): CompiledQuery<Row> {
   // An array (an `in` list) is written element by element: its length is part of the text.
   const present = Object.keys(values).filter((name) => values[name] !== undefined);
@@ -64,6 +75,7 @@ export function compileOnce<Values extends Record<string, unknown>, Row>(
   const template = templateFor(db, key, () => {
     const marked = Object.fromEntries(present.map((name) => [name, marker(name, values[name])]));
     const compiled = build(marked as Values).compile();
+    if (options.prepared) prepareOnPostgres(compiled.sql);
     return { sql: compiled.sql, query: compiled.query, parameters: compiled.parameters };
   });
   const compiled: CompiledQuery<Row> = {
@@ -125,6 +137,7 @@ export async function runOnce<Values extends Record<string, unknown>, Row>(
   shape: string,
   values: Values,
   build: (values: Values) => Compilable<Row>,
+  options: OnceOptions = {},
 ): Promise<Row[]> {
-  return (await db.executeQuery(compileOnce(db, shape, values, build))).rows;
+  return (await db.executeQuery(compileOnce(db, shape, values, build, options))).rows;
 }

@@ -5,6 +5,7 @@ import type { DatabaseConfig } from '../config';
 import type { Database } from './database';
 import { withStatementCache } from './statement-cache';
 import type { DialectName } from './dialect';
+import { usePreparedStatements } from './prepared-statements';
 import { openSqlite } from './sqlite-driver';
 
 export interface DatabaseHandle {
@@ -27,6 +28,7 @@ export async function connectDatabase(
     const pool = new pg.Pool({ connectionString: config.url, types, max: 10 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', onPoolError);
+    usePreparedStatements(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: sqlLogger(config) });
     try {
       await sql`select 1`.execute(db);

@@ -27,23 +27,28 @@ export async function findSessionByTokenHash(
   tokenHash: string,
 ): Promise<SessionWithUser | null> {
   // On every request: its text is built once (db/compiled-once.ts).
-  const query = compileOnce(db, 'sessions:by-token', { tokenHash }, (values) =>
-    db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'sessions.id as session_id',
-        'sessions.last_seen_at',
-        'sessions.expires_at',
-        'users.id as user_id',
-        'users.nume',
-        'users.email',
-        'users.telefon',
-        'users.functie',
-        'users.roles',
-        'users.active',
-      ])
-      .where('sessions.token_hash', '=', values.tokenHash),
+  const query = compileOnce(
+    db,
+    'sessions:by-token',
+    { tokenHash },
+    (values) =>
+      db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select([
+          'sessions.id as session_id',
+          'sessions.last_seen_at',
+          'sessions.expires_at',
+          'users.id as user_id',
+          'users.nume',
+          'users.email',
+          'users.telefon',
+          'users.functie',
+          'users.roles',
+          'users.active',
+        ])
+        .where('sessions.token_hash', '=', values.tokenHash),
+    { prepared: true },
   );
   const [row] = (await db.executeQuery(query)).rows;
   if (!row) return null;

@@ -59,14 +59,19 @@ export type HistoryEntryView = Pick<HistoryEntryRow, (typeof ENTRY_VIEW_COLUMNS)
 
 /** A patient's live entries, newest treatment date first, then newest id (index history_entries_patient_live). */
 export async function findLiveEntries(db: Kysely<Database>, patientId: string): Promise<HistoryEntryView[]> {
-  return runOnce(db, 'history:live-entries', { patientId }, (values) =>
-    db
-      .selectFrom('history_entries')
-      .select(ENTRY_VIEW_COLUMNS)
-      .where('patient_id', '=', values.patientId)
-      .where('deleted_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc'),
+  return runOnce(
+    db,
+    'history:live-entries',
+    { patientId },
+    (values) =>
+      db
+        .selectFrom('history_entries')
+        .select(ENTRY_VIEW_COLUMNS)
+        .where('patient_id', '=', values.patientId)
+        .where('deleted_at', 'is', null)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc'),
+    { prepared: true },
   );
 }
 
@@ -212,15 +217,20 @@ export async function findListedPictures(
   db: Kysely<Database>,
   patientId: string,
 ): Promise<HistoryPictureView[]> {
-  return runOnce(db, 'history:listed-pictures', { patientId }, (values) =>
-    db
-      .selectFrom('history_pictures')
-      .select(['entry_id', 'name', 'width', 'height', 'position'])
-      .where('patient_id', '=', values.patientId)
-      .where('deleted_at', 'is', null)
-      .orderBy('entry_id')
-      .orderBy('position')
-      .orderBy('name'),
+  return runOnce(
+    db,
+    'history:listed-pictures',
+    { patientId },
+    (values) =>
+      db
+        .selectFrom('history_pictures')
+        .select(['entry_id', 'name', 'width', 'height', 'position'])
+        .where('patient_id', '=', values.patientId)
+        .where('deleted_at', 'is', null)
+        .orderBy('entry_id')
+        .orderBy('position')
+        .orderBy('name'),
+    { prepared: true },
   );
 }
 

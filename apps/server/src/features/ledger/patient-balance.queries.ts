@@ -12,8 +12,13 @@ import type { Database } from '../../db/database';
 /** The patient's balance ('Sold'); 'achitat' when nothing was ever charged or paid. */
 export async function findPatientBalance(db: Kysely<Database>, patientId: string): Promise<Balance> {
   // On every opening of a patient by those who see payments: its text is built once (db/compiled-once.ts).
-  const [row] = await runOnce(db, 'ledger:patient-balance', { patientId }, (values) =>
-    db.selectFrom('patient_balances').select('owed_bani').where('patient_id', '=', values.patientId),
+  const [row] = await runOnce(
+    db,
+    'ledger:patient-balance',
+    { patientId },
+    (values) =>
+      db.selectFrom('patient_balances').select('owed_bani').where('patient_id', '=', values.patientId),
+    { prepared: true },
   );
   return balanceOf(Number(row?.owed_bani ?? 0), 0);
 }

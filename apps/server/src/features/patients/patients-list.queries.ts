@@ -1,7 +1,7 @@
 import { sql, type Compilable, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { PATIENT_PAGE_SIZE } from '@odonto/domain/contracts/patients';
 import { countLimit } from '@odonto/domain/contracts/paging';
-import { compileOnce, runOnce } from '../../db/compiled-once';
+import { compileOnce, runOnce, type OnceOptions } from '../../db/compiled-once';
 import type { Database } from '../../db/database';
 import type { DialectName } from '../../db/dialect';
 import { openPlanBaniColumn } from '../plans/open-plan-amount.queries';
@@ -68,6 +68,7 @@ export function patientPageQuery(
     `page|${dialect}|${listShape(filter)}`,
     { ...listValues(filter), limit: page.limit, offset: page.offset },
     (values) => buildPageQuery(db, dialect, withListValues(filter, values), values),
+    { prepared: hasNoValueFilter(filter) },
   );
 }
 
@@ -172,8 +173,12 @@ export function patientCountQuery(
   filter: PatientListFilter,
   limit = countLimit({ offset: 0, limit: PATIENT_PAGE_SIZE }),
 ): ListQuery<{ total: number | string | bigint | null }> {
-  return listQuery(db, `count|${dialect}|${listShape(filter)}`, { ...listValues(filter), limit }, (values) =>
-    buildCountQuery(db, dialect, withListValues(filter, values), values.limit),
+  return listQuery(
+    db,
+    `count|${dialect}|${listShape(filter)}`,
+    { ...listValues(filter), limit },
+    (values) => buildCountQuery(db, dialect, withListValues(filter, values), values.limit),
+    { prepared: hasNoValueFilter(filter) || isCountedByCombination(filter) },
   );
 }
 
@@ -203,7 +208,7 @@ function buildCountQuery(
         .where((eb) => patientConditions(eb, dialect, filter)),
     );
   }
-  if (search.kind === 'all' && !filter.isDeleted && !hasDateRange(filter) && !hasSubsetFilter(filter)) {
+  if (isCountedByCombination(filter)) {
     // The counts per combination of equality filters, summed (migration 0002): a few rows, not the
     // patients. Exact and cheap at any size; the answer is capped like the others (countPatients).
     const counts = list
@@ -213,6 +218,23 @@ function buildCountQuery(
     return counts.where((eb) => eb.and(equalityTerms(eb, 'patient_counts', filter)));
   }
   return capped(list.selectFrom('patients').where((eb) => patientConditions(eb, dialect, filter)));
+}
+
+/** Counted from the counts per combination of equality filters (patient_counts): a few rows, any values. */
+function isCountedByCombination(filter: PatientListFilter): boolean {
+  return (
+    filter.search.kind === 'all' && !filter.isDeleted && !hasDateRange(filter) && !hasSubsetFilter(filter)
+  );
+}
+
+/**
+ * No value of the filter decides the best plan: what is asked is said by the query's text (its flags), so a
+ * PostgreSQL named statement's generic plan serves every call (db/prepared-statements.ts). A needle, a
+ * county or a doctor, a date range or a location would not: a rare one wants another index than a common
+ * one, and a generic plan chosen on the first calls' values would walk a whole table for the other.
+ */
+function hasNoValueFilter(filter: PatientListFilter): boolean {
+  return Object.values(listValues(filter)).every((value) => value === undefined);
 }
 
 /** The filter's values, which the list's queries carry as parameters (db/compiled-once.ts). */
@@ -245,10 +267,11 @@ function listQuery<Values extends Record<string, unknown>, Row>(
   shape: string,
   values: Values,
   build: (values: Values) => Compilable<Row>,
+  options: OnceOptions,
 ): ListQuery<Row> {
   return {
-    compile: () => compileOnce(db, shape, values, build),
-    execute: () => runOnce(db, shape, values, build),
+    compile: () => compileOnce(db, shape, values, build, options),
+    execute: () => runOnce(db, shape, values, build, options),
   };
 }
 

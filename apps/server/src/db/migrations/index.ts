@@ -30,6 +30,7 @@ import { locations } from './0028-locations';
 import { locationReceivables } from './0029-location-receivables';
 import { planLocations } from './0030-plan-locations';
 import { efacturaOtherCifs } from './0031-efactura-other-cifs';
+import { searchKeyStatistics } from './0032-search-key-statistics';
 
 /**
  * Every migration, in order. Names are numbered and never change once released; migrations are
@@ -67,6 +68,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0029-location-receivables': locationReceivables(),
     '0030-plan-locations': planLocations(),
     '0031-efactura-other-cifs': efacturaOtherCifs(),
+    '0032-search-key-statistics': searchKeyStatistics(dialect),
   };
 }
 

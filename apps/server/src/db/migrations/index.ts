@@ -31,6 +31,7 @@ import { locationReceivables } from './0029-location-receivables';
 import { planLocations } from './0030-plan-locations';
 import { efacturaOtherCifs } from './0031-efactura-other-cifs';
 import { searchKeyStatistics } from './0032-search-key-statistics';
+import { searchTrigramCounts } from './0033-search-trigram-counts';
 
 /**
  * Every migration, in order. Names are numbered and never change once released; migrations are
@@ -69,6 +70,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0030-plan-locations': planLocations(),
     '0031-efactura-other-cifs': efacturaOtherCifs(),
     '0032-search-key-statistics': searchKeyStatistics(dialect),
+    '0033-search-trigram-counts': searchTrigramCounts(dialect),
   };
 }
 

@@ -31,6 +31,14 @@ export function planSearch(query: string | undefined): SearchPlan {
   return [...needle].length >= TRIGRAM_LENGTH ? { kind: 'trigram', needle } : { kind: 'short', needle };
 }
 
+/**
+ * A needle of three ASCII letters or digits: one trigram of pg_trgm, which a key holds as a substring
+ * exactly when its trigrams include it (PostgreSQL counts such a search per trigram, migration 0033).
+ */
+export function isOneTrigram(needle: string): boolean {
+  return /^[a-z0-9]{3}$/.test(needle);
+}
+
 /** The needle as a LIKE pattern for "contains", with `\` escaping LIKE's own wildcards. */
 export function containsPattern(needle: string): string {
   return `%${needle.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

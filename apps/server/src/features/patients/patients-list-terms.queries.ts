@@ -35,6 +35,8 @@ export interface PatientListFilter {
 // Type aliases, not interfaces: Kysely's withTables wants records with an index signature.
 export type ListTables = {
   patients_search: { rowid: number; search_key: string; patients_search: string };
+  /** PostgreSQL only (migration 0033): how many search keys hold each trigram of letters and digits. */
+  patients_search_trigrams: { trigram: string; total: number };
   patient_counts: {
     judet_norm: string;
     oras_norm: string;

@@ -18,6 +18,7 @@ import {
   type ListTables,
   type PatientListFilter,
 } from './patients-list-terms.queries';
+import { isOneTrigram } from './patient-search';
 import type { PatientListRow } from './patients.presenter';
 
 export type { PatientListFilter } from './patients-list-terms.queries';
@@ -173,12 +174,13 @@ export function patientCountQuery(
   filter: PatientListFilter,
   limit = countLimit({ offset: 0, limit: PATIENT_PAGE_SIZE }),
 ): ListQuery<{ total: number | string | bigint | null }> {
+  const byTrigram = isCountedByTrigram(dialect, filter);
   return listQuery(
     db,
-    `count|${dialect}|${listShape(filter)}`,
+    `count|${dialect}|${listShape(filter)}|${byTrigram}`,
     { ...listValues(filter), limit },
-    (values) => buildCountQuery(db, dialect, withListValues(filter, values), values.limit),
-    { prepared: hasNoValueFilter(filter) || isCountedByCombination(filter) },
+    (values) => buildCountQuery(db, dialect, withListValues(filter, values), values.limit, byTrigram),
+    { prepared: hasNoValueFilter(filter) || isCountedByCombination(filter) || byTrigram },
   );
 }
 
@@ -187,6 +189,7 @@ function buildCountQuery(
   dialect: DialectName,
   filter: PatientListFilter,
   limit: number,
+  byTrigram: boolean,
 ) {
   const list = db.withTables<ListTables>();
   const { search } = filter;
@@ -194,6 +197,16 @@ function buildCountQuery(
     list
       .selectFrom(matches.select(sql.lit(1).as('one')).limit(limit).as('matches'))
       .select((eb) => eb.fn.countAll<number>().as('total'));
+  if (byTrigram && search.kind !== 'all') {
+    // One row of the counts per trigram (migration 0033): the same number at any size, and one plan for
+    // every needle, so the statement is named.
+    return list
+      .selectFrom('patients_search_trigrams')
+      .select((eb) =>
+        eb.fn.coalesce(eb.fn.sum<number>('patients_search_trigrams.total'), sql.lit(0)).as('total'),
+      )
+      .where('patients_search_trigrams.trigram', '=', search.needle);
+  }
   if (search.kind !== 'all' && isSearchedInIndex(filter)) {
     if (isSearchOnly(filter)) {
       // The index holds exactly the patients not deleted: counting its matches is the answer.
@@ -218,6 +231,19 @@ function buildCountQuery(
     return counts.where((eb) => eb.and(equalityTerms(eb, 'patient_counts', filter)));
   }
   return capped(list.selectFrom('patients').where((eb) => patientConditions(eb, dialect, filter)));
+}
+
+/**
+ * A PostgreSQL search of three letters or digits and nothing else: counted from the counts per trigram
+ * (migration 0033). The value decides only whether: the text says so (the count's shape).
+ */
+function isCountedByTrigram(dialect: DialectName, filter: PatientListFilter): boolean {
+  return (
+    dialect === 'postgres' &&
+    filter.search.kind === 'trigram' &&
+    isOneTrigram(filter.search.needle) &&
+    isSearchOnly(filter)
+  );
 }
 
 /** Counted from the counts per combination of equality filters (patient_counts): a few rows, any values. */

@@ -178,6 +178,43 @@ describeEachDialect('patient search index', ({ useApp, dialect }) => {
     );
     expect((await listVia(t().app, medic)).total).toBe(300 + 1 - 30 + 5);
     expect((await listVia(t().app, medic, { judet: 'bihor', medic: 'dr. pop' })).total).toBe(1);
+    if (dialect === 'postgres') {
+      // And the counts per trigram (migration 0033): each trigram of letters or digits, over those keys.
+      const perTrigram = async (query: ReturnType<typeof sql<{ trigram: string; total: number }>>) =>
+        (await query.execute(t().db)).rows.map((row) => [row.trigram, Number(row.total)]);
+      const kept = await perTrigram(
+        sql`select trigram, total from patients_search_trigrams where total <> 0 order by trigram collate "C"`,
+      );
+      expect(kept.length).toBeGreaterThan(100);
+      expect(kept).toEqual(
+        await perTrigram(sql`
+          select trigram, count(*) as total from patients_search, unnest(show_trgm(search_key)) as trigram
+          where trigram ~ '^[a-z0-9]{3}$' group by trigram order by trigram collate "C"`),
+      );
+    }
+  });
+
+  it('counts a search of three letters or digits as many as the keys that hold it', async () => {
+    const medic = await signIn(t(), 'medic');
+    const ids = await insertPatients(t().db, generated(300));
+    await createPatientVia(t().app, medic, {
+      nume: 'Ștefănescu-Pop',
+      prenume: "D'Angelo",
+      telefon: '0744 555 666',
+    });
+    for (const id of ids.slice(0, 12))
+      await call(t().app, { url: `/api/delete-pacient/${id}`, cookie: medic });
+    // Letters, digits, a phone typed with a space, and needles that are not one trigram (a space, a dash).
+    for (const q of ['pop', 'esc', 'ion', 'ste', 'zzz', '071', '555', '55 56', 'u p', 'u-p', "d'a", 'ang']) {
+      const needle = planSearch(q);
+      if (needle.kind !== 'trigram') throw new Error(`not searched through the index: ${q}`);
+      const holding = await sql<{ n: number }>`
+        select count(*) as n from patients
+        where deleted_at is null and search_key like ${`%${needle.needle}%`}`.execute(t().db);
+      const listed = await listVia(t().app, medic, { q });
+      expect(listed.total, q).toBe(Number(holding.rows[0]?.n));
+      expect(listed.pacienti.length, q).toBe(Math.min(listed.total, 10));
+    }
   });
 
   it('orders by file number, the order patients were created in; a creation-date range by the creation time', async () => {

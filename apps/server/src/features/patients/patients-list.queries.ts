@@ -198,8 +198,8 @@ function buildCountQuery(
       .selectFrom(matches.select(sql.lit(1).as('one')).limit(limit).as('matches'))
       .select((eb) => eb.fn.countAll<number>().as('total'));
   if (byTrigram && search.kind !== 'all') {
-    // One row of the counts per trigram (migration 0033): the same number at any size, and one plan for
-    // every needle, so the statement is named.
+    // One row of the counts per trigram (migration 0033): as cheap at a million patients as at a hundred,
+    // and one plan for every needle, so the statement is named.
     return list
       .selectFrom('patients_search_trigrams')
       .select((eb) =>
@@ -235,7 +235,7 @@ function buildCountQuery(
 
 /**
  * A PostgreSQL search of three letters or digits and nothing else: counted from the counts per trigram
- * (migration 0033). The value decides only whether: the text says so (the count's shape).
+ * (migration 0033). The needle decides which count runs, so this is part of the count's shape.
  */
 function isCountedByTrigram(dialect: DialectName, filter: PatientListFilter): boolean {
   return (

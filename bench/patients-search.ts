@@ -24,13 +24,7 @@ async function run(): Promise<void> {
   const dialects = await benchDialects();
   const rows: ResultRow[] = [];
   const oneConnectionRows: ResultRow[] = [];
-  const sqlRows: {
-    database: string;
-    scenario: string;
-    sql: ListSql;
-    httpP95Ms?: number;
-    httpP95OneMs?: number;
-  }[] = [];
+  const sqlRows: { database: string; scenario: string; sql: ListSql }[] = [];
   const loads: number[] = [loadavg()[0] ?? 0];
   for (const dialect of dialects) {
     const env = await datasetEnv(dialect, `patients${PATIENTS}`);
@@ -44,43 +38,21 @@ async function run(): Promise<void> {
     }
     const server = await startBenchServer(env, DEMO_USERS.medic);
     try {
-      for (const scenario of SCENARIOS) {
-        // Warm the caches first; only the second run counts.
-        await measure({
-          url: server.url,
-          paths: scenario.paths,
-          cookie: server.cookie,
-          connections: CONNECTIONS,
-          requests: 200,
-        });
-        const summary = await measure({
-          url: server.url,
-          paths: scenario.paths,
-          cookie: server.cookie,
-          connections: CONNECTIONS,
-          requests: REQUESTS,
-        });
-        loads.push(loadavg()[0] ?? 0);
-        rows.push({ database: databaseName(dialect), scenario: scenario.name, summary });
-        const sqlRow = sqlRows.find(
-          (row) => row.database === databaseName(dialect) && row.scenario === scenario.name,
-        );
-        if (sqlRow) sqlRow.httpP95Ms = summary.p95Ms;
-        console.log(`${dialect} · ${scenario.name}: median ${summary.medianMs} ms, p95 ${summary.p95Ms} ms`);
-      }
-      for (const scenario of SCENARIOS) {
-        const load = { url: server.url, paths: scenario.paths, cookie: server.cookie, connections: 1 };
-        await measure({ ...load, requests: 200 });
-        const summary = await measure({ ...load, requests: REQUESTS_ONE_CONNECTION });
-        loads.push(loadavg()[0] ?? 0);
-        oneConnectionRows.push({ database: databaseName(dialect), scenario: scenario.name, summary });
-        const sqlRow = sqlRows.find(
-          (row) => row.database === databaseName(dialect) && row.scenario === scenario.name,
-        );
-        if (sqlRow) sqlRow.httpP95OneMs = summary.p95Ms;
-        console.log(
-          `${dialect} · 1 connection · ${scenario.name}: median ${summary.medianMs} ms, p95 ${summary.p95Ms} ms`,
-        );
+      for (const [connections, requests, into] of [
+        [CONNECTIONS, REQUESTS, rows],
+        [1, REQUESTS_ONE_CONNECTION, oneConnectionRows],
+      ] as const) {
+        for (const scenario of SCENARIOS) {
+          const load = { url: server.url, paths: scenario.paths, cookie: server.cookie, connections };
+          // Warm the caches first; only the second run counts.
+          await measure({ ...load, requests: 200 });
+          const summary = await measure({ ...load, requests });
+          loads.push(loadavg()[0] ?? 0);
+          into.push({ database: databaseName(dialect), scenario: scenario.name, summary });
+          console.log(
+            `${dialect} · ${connections} connection(s) · ${scenario.name}: median ${summary.medianMs} ms, p95 ${summary.p95Ms} ms`,
+          );
+        }
       }
     } finally {
       await server.stop();
@@ -110,8 +82,8 @@ async function run(): Promise<void> {
       '| database | call | SQL median | SQL p95 | HTTP p95 ÷ SQL p95, 10 connections | HTTP p95 ÷ SQL p95, 1 connection |',
       '|---|---|---:|---:|---:|---:|',
       ...sqlRows.map(
-        ({ database, scenario, sql, httpP95Ms, httpP95OneMs }) =>
-          `| ${database} | ${scenario} | ${sql.medianMs.toFixed(2)} | ${sql.p95Ms.toFixed(2)} | ${over(httpP95Ms, sql.p95Ms)} | ${over(httpP95OneMs, sql.p95Ms)} |`,
+        ({ database, scenario, sql }) =>
+          `| ${database} | ${scenario} | ${sql.medianMs.toFixed(2)} | ${sql.p95Ms.toFixed(2)} | ${over(p95Of(rows, database, scenario), sql.p95Ms)} | ${over(p95Of(oneConnectionRows, database, scenario), sql.p95Ms)} |`,
       ),
       '',
       "The plans used, for the row's first address (PostgreSQL: the nodes of `EXPLAIN` that read, outermost",
@@ -125,6 +97,11 @@ async function run(): Promise<void> {
       ),
     ].join('\n'),
   );
+}
+
+/** The HTTP p95 of a call on a database in a table of results, if it was measured. */
+function p95Of(table: readonly ResultRow[], database: string, scenario: string): number | undefined {
+  return table.find((row) => row.database === database && row.scenario === scenario)?.summary.p95Ms;
 }
 
 function over(value: number | undefined, floor: number): string {
@@ -143,10 +120,8 @@ function engineComparison(
   oneConnection: readonly ResultRow[],
 ): string[] {
   const ratio = (table: readonly ResultRow[], scenario: string) => {
-    const p95Of = (database: string) =>
-      table.find((row) => row.database === database && row.scenario === scenario)?.summary.p95Ms;
-    const sqlite = p95Of(databaseName('sqlite'));
-    const postgres = p95Of(databaseName('postgres'));
+    const sqlite = p95Of(table, databaseName('sqlite'), scenario);
+    const postgres = p95Of(table, databaseName('postgres'), scenario);
     return sqlite === undefined || postgres === undefined ? undefined : postgres / sqlite;
   };
   const lines: string[] = [];

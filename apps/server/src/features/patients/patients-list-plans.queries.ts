@@ -9,6 +9,9 @@ export interface PlanNode {
   'Relation Name'?: string;
   'Index Name'?: string;
   'Scan Direction'?: string;
+  'Sort Key'?: string[];
+  /** "CTE walked" on the node that computes a `with` query. */
+  'Subplan Name'?: string;
   Plans?: PlanNode[];
 }
 
@@ -36,15 +39,22 @@ export async function explainListQuery(
 
 /**
  * The plan's nodes that read something, and its sorts, in the order EXPLAIN shows them, one line each:
- * "Index Scan Backward using patients_search_pkey on patients_search", "Sort", "Seq Scan on patients".
+ * "Index Scan Backward using patients_search_pkey on patients_search", "Sort by patients_search.rowid DESC",
+ * "Seq Scan on patients". The steps of a `with` query are marked with its name: "CTE walked: …".
  */
-export function planSteps(nodes: readonly PlanNode[]): string[] {
+export function planSteps(nodes: readonly PlanNode[], within = ''): string[] {
   return nodes.flatMap((node) => {
     const type = node['Node Type'];
     const backward = node['Scan Direction'] === 'Backward' ? ' Backward' : '';
     const index = node['Index Name'] ? ` using ${node['Index Name']}` : '';
     const relation = node['Relation Name'] ? ` on ${node['Relation Name']}` : '';
+    const sortKey = node['Sort Key'] ? ` by ${node['Sort Key'].join(', ')}` : '';
     const reads = index !== '' || relation !== '' || type === 'Sort' || !node.Plans;
-    return [...(reads ? [`${type}${backward}${index}${relation}`] : []), ...planSteps(node.Plans ?? [])];
+    const subplan = node['Subplan Name'];
+    const inner = subplan?.startsWith('CTE ') ? `${subplan}: ` : within;
+    return [
+      ...(reads ? [`${within}${type}${backward}${index}${relation}${sortKey}`] : []),
+      ...planSteps(node.Plans ?? [], inner),
+    ];
   });
 }

@@ -7,7 +7,12 @@ import { bulkPatients } from '../../../test/capped-total';
 import { call } from '../../../test/http';
 import { planSearch } from './patient-search';
 import { insertPatients, type BulkPatient } from './patients-bulk';
-import { patientCountQuery, patientPageQuery, type PatientListFilter } from './patients-list.queries';
+import {
+  patientCountQuery,
+  patientPageQuery,
+  SEARCH_WINDOW,
+  type PatientListFilter,
+} from './patients-list.queries';
 import { toFilter } from './patients-list.service';
 import { createPatientVia, listVia, patientForm, signIn } from './patients.test-support';
 
@@ -214,6 +219,42 @@ describeEachDialect('patient search index', ({ useApp, dialect }) => {
       const listed = await listVia(t().app, medic, { q });
       expect(listed.total, q).toBe(Number(holding.rows[0]?.n));
       expect(listed.pacienti.length, q).toBe(Math.min(listed.total, 10));
+    }
+  });
+
+  it('pages a search newest first, whether the newest keys hold the page or not', async () => {
+    // More patients than a PostgreSQL search walks before asking the planner (SEARCH_WINDOW): a needle
+    // that many of the newest keys hold, one whose few matches straddle the window's edge, one only older.
+    const count = SEARCH_WINDOW + 300;
+    const inWindow = (i: number) => i >= count - SEARCH_WINDOW;
+    const straddling = (i: number) => i < 20 || (i >= count - 40 && i < count - 35);
+    await insertPatients(
+      t().db,
+      bulkPatients(count, new Date('2025-01-01T08:00:00.000Z'), (i) => ({
+        nume: SURNAMES[i % SURNAMES.length] ?? '',
+        prenume: straddling(i) ? 'Zamfira' : i === 25 || i === 26 ? 'Olimpia' : 'Ion',
+      })),
+    );
+    expect(inWindow(count - 36) && !inWindow(19)).toBe(true);
+    const medic = await signIn(t(), 'medic');
+    for (const [q, pages] of [
+      ['popescu', [1, 2, 3, 27, 29, 30]],
+      ['zamfira', [1, 2, 3, 4]],
+      ['olimpia', [1, 2]],
+    ] as const) {
+      const holding = await sql<{ file_number: number }>`
+        select file_number from patients where deleted_at is null and search_key like ${`%${q}%`}
+        order by file_number desc`.execute(t().db);
+      const expected = holding.rows.map((row) => Number(row.file_number));
+      expect(expected.length, q).toBeGreaterThan(1);
+      for (const page of pages) {
+        const listed = await listVia(t().app, medic, { q, page: String(page) });
+        expect(listed.total, q).toBe(expected.length);
+        expect(
+          listed.pacienti.map((p) => p.id),
+          `${q}, page ${page}`,
+        ).toEqual(expected.slice((page - 1) * 10, page * 10));
+      }
     }
   });
 

@@ -32,6 +32,7 @@ import { planLocations } from './0030-plan-locations';
 import { efacturaOtherCifs } from './0031-efactura-other-cifs';
 import { searchKeyStatistics } from './0032-search-key-statistics';
 import { searchTrigramCounts } from './0033-search-trigram-counts';
+import { searchWordCounts } from './0034-search-word-counts';
 
 /**
  * Every migration, in order. Names are numbered and never change once released; migrations are
@@ -71,6 +72,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0031-efactura-other-cifs': efacturaOtherCifs(),
     '0032-search-key-statistics': searchKeyStatistics(dialect),
     '0033-search-trigram-counts': searchTrigramCounts(dialect),
+    '0034-search-word-counts': searchWordCounts(dialect),
   };
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { containsPattern, isOneTrigram, patientSearchKey, planSearch } from './patient-search';
+import {
+  containsPattern,
+  isOneTrigram,
+  isWordStart,
+  patientSearchKey,
+  planSearch,
+  startsWithPattern,
+} from './patient-search';
 
 describe('planSearch', () => {
   it.each([
@@ -30,6 +37,22 @@ describe('isOneTrigram', () => {
     { needle: 'ßab', is: false },
   ])('$needle: $is', ({ needle, is }) => {
     expect(isOneTrigram(needle)).toBe(is);
+  });
+});
+
+describe('isWordStart', () => {
+  it.each([
+    { needle: 'popesc', is: true },
+    { needle: 'stef', is: true },
+    { needle: 'ste', is: false },
+    { needle: 'pop ion', is: false },
+    { needle: 'popescu-', is: false },
+    { needle: '0722', is: false },
+    { needle: 'ana1', is: false },
+    { needle: 'pop_', is: false },
+  ])('$needle: $is', ({ needle, is }) => {
+    expect(isWordStart(needle)).toBe(is);
+    if (is) expect(startsWithPattern(needle)).toBe(`${needle}%`);
   });
 });
 

@@ -39,6 +39,19 @@ export function isOneTrigram(needle: string): boolean {
   return /^[a-z0-9]{3}$/.test(needle);
 }
 
+/**
+ * A needle of four or more ASCII letters: it may start a word of the search keys (PostgreSQL tells from the
+ * counts per word whether such a search finds more patients than the list counts, migration 0034).
+ */
+export function isWordStart(needle: string): boolean {
+  return /^[a-z]{4,}$/.test(needle);
+}
+
+/** A needle of letters only as a LIKE pattern for "starts with" (letters need no escaping). */
+export function startsWithPattern(needle: string): string {
+  return `${needle}%`;
+}
+
 /** The needle as a LIKE pattern for "contains", with `\` escaping LIKE's own wildcards. */
 export function containsPattern(needle: string): string {
   return `%${needle.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

@@ -8,12 +8,13 @@ function zamfirescu(count: number, judet: string, start: Date) {
   return bulkPatients(count, start, () => ({ judet }));
 }
 
-// Every way the list counts: the per-combination counts, a 3+ letter search, a 3-letter one (PostgreSQL
-// counts it per trigram), a 1–2 letter one, an equality filter, a creation-day range without and with an
-// end day.
+// Every way the list counts: the per-combination counts, a 3+ letter search (PostgreSQL bounds one that
+// starts a word by the counts per word), one inside a word, a 3-letter one (PostgreSQL counts it per
+// trigram), a 1–2 letter one, an equality filter, a creation-day range without and with an end day.
 const QUERIES: Record<string, string>[] = [
   {},
   { q: 'zamfir' },
+  { q: 'amfire' },
   { q: 'zam' },
   { q: 'za' },
   { from: '2025-01-01' },

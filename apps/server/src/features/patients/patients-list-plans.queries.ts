@@ -10,6 +10,7 @@ export interface PlanNode {
   'Index Name'?: string;
   'Scan Direction'?: string;
   'Sort Key'?: string[];
+  'CTE Name'?: string;
   /** "CTE walked" on the node that computes a `with` query. */
   'Subplan Name'?: string;
   Plans?: PlanNode[];
@@ -47,7 +48,8 @@ export function planSteps(nodes: readonly PlanNode[], within = ''): string[] {
     const type = node['Node Type'];
     const backward = node['Scan Direction'] === 'Backward' ? ' Backward' : '';
     const index = node['Index Name'] ? ` using ${node['Index Name']}` : '';
-    const relation = node['Relation Name'] ? ` on ${node['Relation Name']}` : '';
+    const read = node['Relation Name'] ?? node['CTE Name'];
+    const relation = read ? ` on ${read}` : '';
     const sortKey = node['Sort Key'] ? ` by ${node['Sort Key'].join(', ')}` : '';
     const reads = index !== '' || relation !== '' || type === 'Sort' || !node.Plans;
     const subplan = node['Subplan Name'];

@@ -37,6 +37,8 @@ export type ListTables = {
   patients_search: { rowid: number; search_key: string; patients_search: string };
   /** PostgreSQL only (migration 0033): how many search keys hold each trigram of letters and digits. */
   patients_search_trigrams: { trigram: string; total: number };
+  /** PostgreSQL only (migration 0034): how many search keys hold each word of four or more letters. */
+  patients_search_words: { word: string; total: number };
   patient_counts: {
     judet_norm: string;
     oras_norm: string;

@@ -1,7 +1,7 @@
 import { sql, type Compilable, type SqlBool, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { PATIENT_PAGE_SIZE } from '@odonto/domain/contracts/patients';
 import { countLimit } from '@odonto/domain/contracts/paging';
-import { compileOnce, runOnce, type OnceOptions } from '../../db/compiled-once';
+import { compileOnce, runOnce, transformedValue, type OnceOptions } from '../../db/compiled-once';
 import type { Database } from '../../db/database';
 import type { DialectName } from '../../db/dialect';
 import { openPlanBaniColumn } from '../plans/open-plan-amount.queries';
@@ -18,7 +18,7 @@ import {
   type ListTables,
   type PatientListFilter,
 } from './patients-list-terms.queries';
-import { isOneTrigram } from './patient-search';
+import { isOneTrigram, isWordStart, startsWithPattern } from './patient-search';
 import type { PatientListRow } from './patients.presenter';
 
 export type { PatientListFilter } from './patients-list-terms.queries';
@@ -234,11 +234,13 @@ export function patientCountQuery(
   limit = countLimit({ offset: 0, limit: PATIENT_PAGE_SIZE }),
 ): ListQuery<{ total: number | string | bigint | null }> {
   const byTrigram = isCountedByTrigram(dialect, filter);
+  const byWord = isBoundedByWord(dialect, filter);
   return listQuery(
     db,
-    `count|${dialect}|${listShape(filter)}|${byTrigram}`,
+    `count|${dialect}|${listShape(filter)}|${byTrigram}|${byWord}`,
     { ...listValues(filter), limit },
-    (values) => buildCountQuery(db, dialect, withListValues(filter, values), values.limit, byTrigram),
+    (values) =>
+      buildCountQuery(db, dialect, withListValues(filter, values), values.limit, { byTrigram, byWord }),
     { prepared: hasNoValueFilter(filter) || isCountedByCombination(filter) || byTrigram },
   );
 }
@@ -248,7 +250,7 @@ function buildCountQuery(
   dialect: DialectName,
   filter: PatientListFilter,
   limit: number,
-  byTrigram: boolean,
+  { byTrigram, byWord }: { byTrigram: boolean; byWord: boolean },
 ) {
   const list = db.withTables<ListTables>();
   const { search } = filter;
@@ -269,7 +271,18 @@ function buildCountQuery(
   if (search.kind !== 'all' && isSearchedInIndex(filter)) {
     if (isSearchOnly(filter)) {
       // The index holds exactly the patients not deleted: counting its matches is the answer.
-      return capped(list.selectFrom('patients_search').where(searchIndexCondition(dialect, search)));
+      const counted = capped(list.selectFrom('patients_search').where(searchIndexCondition(dialect, search)));
+      if (!byWord) return counted;
+      // Every key holding a word that starts with the needle holds the needle (migration 0034): when one
+      // such word is held by `limit` keys, the search finds at least that many, and the index's bitmap of
+      // every match is never read (the `else` runs only when reached).
+      const commonestWord = list
+        .selectFrom('patients_search_words')
+        .select((eb) => eb.fn.max('patients_search_words.total').as('total'))
+        .where('patients_search_words.word', 'like', transformedValue(search.needle, startsWithPattern));
+      return list.selectNoFrom(
+        sql<number>`case when (${commonestWord}) >= ${limit} then ${limit} else (${counted}) end`.as('total'),
+      );
     }
     // Each match is tested against the filters in the index of one of them (its file number is the key).
     return capped(
@@ -301,6 +314,19 @@ function isCountedByTrigram(dialect: DialectName, filter: PatientListFilter): bo
     dialect === 'postgres' &&
     filter.search.kind === 'trigram' &&
     isOneTrigram(filter.search.needle) &&
+    isSearchOnly(filter)
+  );
+}
+
+/**
+ * A PostgreSQL search of four or more letters and nothing else: first bounded from below by the counts per
+ * word (migration 0034). The needle decides whether it can start a word, so this is part of the shape.
+ */
+function isBoundedByWord(dialect: DialectName, filter: PatientListFilter): boolean {
+  return (
+    dialect === 'postgres' &&
+    filter.search.kind === 'trigram' &&
+    isWordStart(filter.search.needle) &&
     isSearchOnly(filter)
   );
 }

@@ -196,6 +196,19 @@ describeEachDialect('patient search index', ({ useApp, dialect }) => {
           select trigram, count(*) as total from patients_search, unnest(show_trgm(search_key)) as trigram
           where trigram ~ '^[a-z0-9]{3}$' group by trigram order by trigram collate "C"`),
       );
+      // And the counts per word of four or more letters (migration 0034), each key counted once a word.
+      const perWord = async (query: ReturnType<typeof sql<{ word: string; total: number }>>) =>
+        (await query.execute(t().db)).rows.map((row) => [row.word, Number(row.total)]);
+      const keptWords = await perWord(
+        sql`select word, total from patients_search_words where total <> 0 order by word`,
+      );
+      expect(keptWords.length).toBeGreaterThan(10);
+      expect(keptWords).toEqual(
+        await perWord(sql`
+          select word, count(distinct rowid) as total
+          from patients_search, regexp_split_to_table(search_key, '[^a-z]+') as word
+          where length(word) >= 4 group by word order by word collate "C"`),
+      );
     }
   });
 

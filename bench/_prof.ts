@@ -1,0 +1,12 @@
+import { datasetEnv, ensurePatients } from './lib/dataset';
+import { startBenchServer } from './lib/server';
+import { measure } from './lib/load';
+import { DEMO_USERS } from '../apps/server/src/scripts/demo-users';
+const env = await datasetEnv('sqlite', 'patients20000');
+await ensurePatients(env, 20_000);
+const server = await startBenchServer(env, DEMO_USERS.medic);
+const path = process.env.PROF_PATH ?? '/api/pacienti?page=1';
+await measure({ url: server.url, paths: [path], cookie: server.cookie, connections: 1, requests: 2000 });
+const r = await measure({ url: server.url, paths: [path], cookie: server.cookie, connections: 1, requests: Number(process.env.PROF_REQ ?? 20000) });
+console.log(path, r.medianMs, r.p95Ms);
+await server.stop();

@@ -1,6 +1,7 @@
-import { sql, type Kysely, type Migration, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../dialect';
 import { trigramSchema } from './0002-patients';
+import { createSearchCountTriggers } from './search-count-triggers';
 
 /**
  * PostgreSQL counts a 3-character search from a table, not from the trigram index (issue 14, decision
@@ -26,7 +27,12 @@ export function searchTrigramCounts(dialect: DialectName): Migration {
         insert into patients_search_trigrams (trigram, total)
         select trigram, count(*) from patients_search, unnest(${showTrigrams}(search_key)) as trigram
         where ${NEEDLE_TRIGRAM} group by trigram`.execute(db);
-      await createFollowTriggers(db, showTrigrams);
+      await createSearchCountTriggers(db, {
+        table: 'patients_search_trigrams',
+        item: 'trigram',
+        itemsOf: (key) => sql`unnest(${showTrigrams}(${key})) as trigram`,
+        kept: NEEDLE_TRIGRAM,
+      });
       await sql`analyze patients_search_trigrams`.execute(db);
     },
   };
@@ -34,43 +40,3 @@ export function searchTrigramCounts(dialect: DialectName): Migration {
 
 // The trigrams a needle can be: three ASCII letters or digits (patient-search.ts's isOneTrigram).
 const NEEDLE_TRIGRAM = sql`trigram ~ '^[a-z0-9]{3}$'`;
-
-/**
- * Statement triggers over the transition tables: a bulk load's 500 keys change each trigram once. The
- * changes are applied in the trigrams' byte order, so two writers lock the rows they share in the same
- * order. `search_path from current`: the function finds the table in the schema the migration ran in.
- */
-async function createFollowTriggers(db: Kysely<unknown>, showTrigrams: RawBuilder<unknown>): Promise<void> {
-  const changes = (rows: 'new_keys' | 'old_keys', change: 1 | -1) =>
-    sql`select trigram, ${sql.lit(change)} as change from ${sql.raw(rows)}, unnest(${showTrigrams}(${sql.raw(rows)}.search_key)) as trigram`;
-  const apply = (changed: RawBuilder<unknown>) => sql`
-    insert into patients_search_trigrams (trigram, total)
-    select trigram, sum(change) from (${changed}) as changes
-    where ${NEEDLE_TRIGRAM}
-    group by trigram having sum(change) <> 0 order by trigram collate "C"
-    on conflict (trigram) do update set total = patients_search_trigrams.total + excluded.total;`;
-  await sql`
-    create function patients_search_trigrams_follow() returns trigger language plpgsql
-    set search_path from current as $$
-    begin
-      if tg_op = 'INSERT' then
-        ${apply(changes('new_keys', 1))}
-      elsif tg_op = 'DELETE' then
-        ${apply(changes('old_keys', -1))}
-      else
-        ${apply(sql`${changes('new_keys', 1)} union all ${changes('old_keys', -1)}`)}
-      end if;
-      return null;
-    end $$`.execute(db);
-  for (const [event, tables] of [
-    ['insert', sql`new table as new_keys`],
-    ['update', sql`old table as old_keys new table as new_keys`],
-    ['delete', sql`old table as old_keys`],
-  ] as const) {
-    await sql`
-      create trigger ${sql.raw(`patients_search_trigrams_${event}`)} after ${sql.raw(event)} on patients_search
-      referencing ${tables} for each statement execute function patients_search_trigrams_follow()`.execute(
-      db,
-    );
-  }
-}

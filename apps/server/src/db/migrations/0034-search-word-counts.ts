@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration, type RawBuilder } from 'kysely';
+import { createSearchCountTriggers } from './search-count-triggers';
 import type { DialectName } from '../dialect';
 
 /**
@@ -25,7 +26,11 @@ export function searchWordCounts(dialect: DialectName): Migration {
         insert into patients_search_words (word, total)
         select word, count(*) from patients_search, lateral (${wordsOf(sql`patients_search.search_key`)}) as words
         group by word`.execute(db);
-      await createFollowTriggers(db);
+      await createSearchCountTriggers(db, {
+        table: 'patients_search_words',
+        item: 'word',
+        itemsOf: (key) => sql`lateral (${wordsOf(key)}) as words`,
+      });
       await sql`analyze patients_search_words`.execute(db);
     },
   };
@@ -39,41 +44,4 @@ export function searchWordCounts(dialect: DialectName): Migration {
 function wordsOf(key: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`
     select distinct word from regexp_split_to_table(${key}, '[^a-z]+') as word where length(word) >= 4`;
-}
-
-/**
- * Statement triggers over the transition tables, with the changes applied in the words' byte order, so two
- * writers lock the rows they share in the same order (as 0033's). `search_path from current`: the function
- * finds the table in the schema the migration ran in.
- */
-async function createFollowTriggers(db: Kysely<unknown>): Promise<void> {
-  const changes = (rows: 'new_keys' | 'old_keys', change: 1 | -1) =>
-    sql`select word, ${sql.lit(change)} as change from ${sql.raw(rows)}, lateral (${wordsOf(sql.raw(`${rows}.search_key`))}) as words`;
-  const apply = (changed: RawBuilder<unknown>) => sql`
-    insert into patients_search_words (word, total)
-    select word, sum(change) from (${changed}) as changes
-    group by word having sum(change) <> 0 order by word
-    on conflict (word) do update set total = patients_search_words.total + excluded.total;`;
-  await sql`
-    create function patients_search_words_follow() returns trigger language plpgsql
-    set search_path from current as $$
-    begin
-      if tg_op = 'INSERT' then
-        ${apply(changes('new_keys', 1))}
-      elsif tg_op = 'DELETE' then
-        ${apply(changes('old_keys', -1))}
-      else
-        ${apply(sql`${changes('new_keys', 1)} union all ${changes('old_keys', -1)}`)}
-      end if;
-      return null;
-    end $$`.execute(db);
-  for (const [event, tables] of [
-    ['insert', sql`new table as new_keys`],
-    ['update', sql`old table as old_keys new table as new_keys`],
-    ['delete', sql`old table as old_keys`],
-  ] as const) {
-    await sql`
-      create trigger ${sql.raw(`patients_search_words_${event}`)} after ${sql.raw(event)} on patients_search
-      referencing ${tables} for each statement execute function patients_search_words_follow()`.execute(db);
-  }
 }

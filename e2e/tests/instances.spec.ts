@@ -60,8 +60,11 @@ async function addPatient(page: Page): Promise<string> {
   await form.getByRole('textbox', { name: 'Nume', exact: true }).fill('Grupescu');
   await form.getByRole('textbox', { name: 'Prenume', exact: true }).fill(word);
   await form.getByRole('textbox', { name: 'Telefon' }).fill(uniquePhone());
-  await form.getByRole('button', { name: 'Salvează' }).click();
-  await expect(page.getByText(`Pacientul Grupescu ${word} a fost salvat.`)).toBeVisible();
+  // The message shows for 4 s, which a slow click can outlast: it is watched for from the click on.
+  await Promise.all([
+    expect(page.getByText(`Pacientul Grupescu ${word} a fost salvat.`)).toBeVisible(),
+    form.getByRole('button', { name: 'Salvează' }).click(),
+  ]);
 
   await page.getByRole('searchbox', { name: 'Caută pacient' }).fill(`grupescu ${word.toLowerCase()}`);
   await page.getByRole('row', { name: new RegExp(`Grupescu ${word}$`) }).click();

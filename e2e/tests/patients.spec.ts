@@ -129,10 +129,12 @@ test('a medic creates a patient choosing country, county and a locality typed wi
   await pickOption(page, 'Medic', 'ionescu', DEMO_USERS.medic.nume);
   await form.getByRole('checkbox', { name: /^Alergii/ }).check();
   await form.getByRole('textbox', { name: /^Notă: Alergii/ }).fill('penicilină');
-  await form.getByRole('button', { name: 'Salvează' }).click();
-
+  // The message shows for 4 s, which a slow click can outlast: it is watched for from the click on.
+  await Promise.all([
+    expect(page.getByText(`Pacientul Ștefănescu Ilinca ${word} a fost salvat.`)).toBeVisible(),
+    form.getByRole('button', { name: 'Salvează' }).click(),
+  ]);
   await expect(page).toHaveURL(/\/pacienti$/);
-  await expect(page.getByText(`Pacientul Ștefănescu Ilinca ${word} a fost salvat.`)).toBeVisible();
 
   await search(page, `stefanescu ilinca ${word.toLowerCase()}`);
   const row = page.getByRole('row', { name: new RegExp(`Ștefănescu Ilinca ${word}$`) });

@@ -246,8 +246,7 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(`PostgreSQL list plans at ${P
     for (const steps of [count, page]) expect(steps, shown).not.toContain('Seq Scan on patients');
     for (const step of shape.count) expect(hasStep(count, step), shown).toBe(true);
     for (const step of shape.page) expect(hasStep(page, step), shown).toBe(true);
-    if (shape.pageSorts !== undefined)
-      expect(hasStep(page, /^Sort\b/), shown).toBe(shape.pageSorts);
+    if (shape.pageSorts !== undefined) expect(hasStep(page, /^Sort\b/), shown).toBe(shape.pageSorts);
     if (shape.countsSearchOnly)
       expect(
         count.filter((line) => / on patients$/.test(line)),

@@ -1,4 +1,11 @@
-import { sql, type Compilable, type SqlBool, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
+import {
+  sql,
+  type Compilable,
+  type SqlBool,
+  type CompiledQuery,
+  type Kysely,
+  type SelectQueryBuilder,
+} from 'kysely';
 import { PATIENT_PAGE_SIZE } from '@odonto/domain/contracts/patients';
 import { countLimit } from '@odonto/domain/contracts/paging';
 import { compileOnce, runOnce, transformedValue, type OnceOptions } from '../../db/compiled-once';
@@ -67,6 +74,7 @@ export function patientPageQuery(
   return listQuery(
     db,
     `page|${dialect}|${listShape(filter)}`,
+    // upTo: the page's last match, a parameter of its own (searchPage's window compares its count with it).
     { ...listValues(filter), limit: page.limit, offset: page.offset, upTo: page.offset + page.limit },
     (values) => buildPageQuery(db, dialect, withListValues(filter, values), values),
     { prepared: hasNoValueFilter(filter) },
@@ -185,23 +193,21 @@ function searchPage(
   planned: SelectQueryBuilder<ListDatabase, 'patients_search', { rowid: number }>,
   page: { limit: number; offset: number; upTo: number },
 ) {
-  const walked = db
-    .withTables<ListTables>()
-    .with('walked', (cte) =>
-      cte
-        .selectFrom(
-          cte
-            .selectFrom('patients_search')
-            .select(['patients_search.rowid', 'patients_search.search_key'])
-            .orderBy('patients_search.rowid', 'desc')
-            .limit(SEARCH_WINDOW)
-            .as('newest'),
-        )
-        .select('newest.rowid')
-        .where(sql<SqlBool>`strpos(newest.search_key, ${needle}) > 0`)
-        .orderBy('newest.rowid', 'desc')
-        .limit(page.upTo),
-    );
+  const walked = db.withTables<ListTables>().with('walked', (cte) =>
+    cte
+      .selectFrom(
+        cte
+          .selectFrom('patients_search')
+          .select(['patients_search.rowid', 'patients_search.search_key'])
+          .orderBy('patients_search.rowid', 'desc')
+          .limit(SEARCH_WINDOW)
+          .as('newest'),
+      )
+      .select('newest.rowid')
+      .where(sql<SqlBool>`strpos(newest.search_key, ${needle}) > 0`)
+      .orderBy('newest.rowid', 'desc')
+      .limit(page.upTo),
+  );
   const walkedCount = sql<number>`(select count(*) from walked)`;
   return walked
     .selectFrom((eb) =>
@@ -233,15 +239,13 @@ export function patientCountQuery(
   filter: PatientListFilter,
   limit = countLimit({ offset: 0, limit: PATIENT_PAGE_SIZE }),
 ): ListQuery<{ total: number | string | bigint | null }> {
-  const byTrigram = isCountedByTrigram(dialect, filter);
-  const byWord = isBoundedByWord(dialect, filter);
+  const kept = keptSearchCount(dialect, filter);
   return listQuery(
     db,
-    `count|${dialect}|${listShape(filter)}|${byTrigram}|${byWord}`,
+    `count|${dialect}|${listShape(filter)}|${kept}`,
     { ...listValues(filter), limit },
-    (values) =>
-      buildCountQuery(db, dialect, withListValues(filter, values), values.limit, { byTrigram, byWord }),
-    { prepared: hasNoValueFilter(filter) || isCountedByCombination(filter) || byTrigram },
+    (values) => buildCountQuery(db, dialect, withListValues(filter, values), values.limit, kept),
+    { prepared: hasNoValueFilter(filter) || isCountedByCombination(filter) || kept === 'trigram' },
   );
 }
 
@@ -250,7 +254,7 @@ function buildCountQuery(
   dialect: DialectName,
   filter: PatientListFilter,
   limit: number,
-  { byTrigram, byWord }: { byTrigram: boolean; byWord: boolean },
+  kept: KeptSearchCount | undefined,
 ) {
   const list = db.withTables<ListTables>();
   const { search } = filter;
@@ -258,7 +262,7 @@ function buildCountQuery(
     list
       .selectFrom(matches.select(sql.lit(1).as('one')).limit(limit).as('matches'))
       .select((eb) => eb.fn.countAll<number>().as('total'));
-  if (byTrigram && search.kind !== 'all') {
+  if (kept === 'trigram' && search.kind !== 'all') {
     // One row of the counts per trigram (migration 0033): as cheap at a million patients as at a hundred,
     // and one plan for every needle, so the statement is named.
     return list
@@ -272,7 +276,7 @@ function buildCountQuery(
     if (isSearchOnly(filter)) {
       // The index holds exactly the patients not deleted: counting its matches is the answer.
       const counted = capped(list.selectFrom('patients_search').where(searchIndexCondition(dialect, search)));
-      if (!byWord) return counted;
+      if (kept !== 'word') return counted;
       // Every key holding a word that starts with the needle holds the needle (migration 0034): when one
       // such word is held by `limit` keys, the search finds at least that many, and the index's bitmap of
       // every match is never read (the `else` runs only when reached).
@@ -306,29 +310,18 @@ function buildCountQuery(
 }
 
 /**
- * A PostgreSQL search of three letters or digits and nothing else: counted from the counts per trigram
- * (migration 0033). The needle decides which count runs, so this is part of the count's shape.
+ * Which kept counts a PostgreSQL search that nothing else filters reads: a needle of three letters or
+ * digits is counted from the counts per trigram (migration 0033); one of four or more letters is first
+ * bounded from below by the counts per word (0034). The needle decides which, so this is part of the
+ * count's shape.
  */
-function isCountedByTrigram(dialect: DialectName, filter: PatientListFilter): boolean {
-  return (
-    dialect === 'postgres' &&
-    filter.search.kind === 'trigram' &&
-    isOneTrigram(filter.search.needle) &&
-    isSearchOnly(filter)
-  );
-}
+type KeptSearchCount = 'trigram' | 'word';
 
-/**
- * A PostgreSQL search of four or more letters and nothing else: first bounded from below by the counts per
- * word (migration 0034). The needle decides whether it can start a word, so this is part of the shape.
- */
-function isBoundedByWord(dialect: DialectName, filter: PatientListFilter): boolean {
-  return (
-    dialect === 'postgres' &&
-    filter.search.kind === 'trigram' &&
-    isWordStart(filter.search.needle) &&
-    isSearchOnly(filter)
-  );
+function keptSearchCount(dialect: DialectName, filter: PatientListFilter): KeptSearchCount | undefined {
+  const { search } = filter;
+  if (dialect !== 'postgres' || search.kind !== 'trigram' || !isSearchOnly(filter)) return undefined;
+  if (isOneTrigram(search.needle)) return 'trigram';
+  return isWordStart(search.needle) ? 'word' : undefined;
 }
 
 /** Counted from the counts per combination of equality filters (patient_counts): a few rows, any values. */

@@ -33,6 +33,7 @@ import { efacturaOtherCifs } from './0031-efactura-other-cifs';
 import { searchKeyStatistics } from './0032-search-key-statistics';
 import { searchTrigramCounts } from './0033-search-trigram-counts';
 import { searchWordCounts } from './0034-search-word-counts';
+import { searchDigitCounts } from './0035-search-digit-counts';
 
 /**
  * Every migration, in order. Names are numbered and never change once released; migrations are
@@ -73,6 +74,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0032-search-key-statistics': searchKeyStatistics(dialect),
     '0033-search-trigram-counts': searchTrigramCounts(dialect),
     '0034-search-word-counts': searchWordCounts(dialect),
+    '0035-search-digit-counts': searchDigitCounts(dialect),
   };
 }
 

@@ -1,11 +1,11 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 
-/** A table of counts over the search keys, kept by createSearchCountTriggers (migrations 0033 and 0034). */
+/** A table of counts over the search keys, kept by createSearchCountTriggers (migrations 0033 to 0035). */
 export interface SearchCounts {
   /** The table, `(<item> primary key, total integer)`; also names its trigger function and triggers. */
-  table: 'patients_search_trigrams' | 'patients_search_words';
+  table: 'patients_search_trigrams' | 'patients_search_words' | 'patients_search_digits';
   /** The item column: what is counted, once a key. */
-  item: 'trigram' | 'word';
+  item: 'trigram' | 'word' | 'digits';
   /** The FROM items, beside the changed keys `rows`, that yield each key's distinct items as `item`. */
   itemsOf: (rows: RawBuilder<unknown>) => RawBuilder<unknown>;
   /** Which items are kept (all, when absent). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   containsPattern,
+  isCountedDigits,
   isOneTrigram,
   isWordStart,
   patientSearchKey,
@@ -53,6 +54,21 @@ describe('isWordStart', () => {
   ])('$needle: $is', ({ needle, is }) => {
     expect(isWordStart(needle)).toBe(is);
     if (is) expect(startsWithPattern(needle)).toBe(`${needle}%`);
+  });
+});
+
+describe('isCountedDigits', () => {
+  it.each([
+    { needle: '0722', is: true },
+    { needle: '07221', is: true },
+    { needle: '075593', is: true },
+    { needle: '072', is: false },
+    { needle: '0755931', is: false },
+    { needle: 'stef', is: false },
+    { needle: '0722a', is: false },
+    { needle: '0722 1', is: false },
+  ])('$needle: $is', ({ needle, is }) => {
+    expect(isCountedDigits(needle)).toBe(is);
   });
 });
 

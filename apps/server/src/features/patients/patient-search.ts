@@ -47,6 +47,14 @@ export function isWordStart(needle: string): boolean {
   return /^[a-z]{4,}$/.test(needle);
 }
 
+/**
+ * A needle of four to six digits, a phone fragment: it lies inside one run of a key's digits, and such a
+ * search is counted from the counts per run of digits (migration 0035).
+ */
+export function isCountedDigits(needle: string): boolean {
+  return /^[0-9]{4,6}$/.test(needle);
+}
+
 /** A needle of letters only as a LIKE pattern for "starts with" (letters need no escaping). */
 export function startsWithPattern(needle: string): string {
   return `${needle}%`;

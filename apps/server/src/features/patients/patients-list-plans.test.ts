@@ -31,6 +31,8 @@ const SEARCH_SORTED = 'Sort by patients_search.rowid DESC';
 const WINDOW_WALKED = `CTE walked: ${SEARCH_WALKED}`;
 /** A search of three letters or digits counted from its trigram's row (migration 0033). */
 const TRIGRAM_COUNTED = 'Index Scan using patients_search_trigrams_pkey on patients_search_trigrams';
+/** A search of four to six digits counted from its run's row (migration 0035). */
+const DIGITS_COUNTED = 'Index Scan using patients_search_digits_pkey on patients_search_digits';
 /** A search that starts a word, bounded from below by the counts per word first (migration 0034). */
 const WORD_BOUNDED = 'Index Scan using patients_search_words_pkey on patients_search_words';
 
@@ -129,6 +131,13 @@ const SHAPES: Shape[] = [
   {
     name: 'search, a phone fragment',
     query: { q: '0755 93' },
+    count: [new RegExp(`^${DIGITS_COUNTED}$`)],
+    page: [SEARCHED],
+    countsSearchOnly: true,
+  },
+  {
+    name: 'search, a whole phone number',
+    query: { q: '0755 931 234' },
     count: [SEARCHED],
     page: [SEARCHED],
     countsSearchOnly: true,
@@ -196,6 +205,13 @@ const SEARCH_SHAPES: { name: string; q: string; page: string; pageSorts: boolean
   {
     name: 'a phone fragment',
     q: '0755 93',
+    page: SEARCH_COLLECTED,
+    pageSorts: true,
+    count: [DIGITS_COUNTED],
+  },
+  {
+    name: 'a whole phone number',
+    q: '0755 931 234',
     page: SEARCH_COLLECTED,
     pageSorts: true,
     count: [SEARCH_COLLECTED],

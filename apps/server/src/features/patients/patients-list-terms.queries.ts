@@ -39,6 +39,8 @@ export type ListTables = {
   patients_search_trigrams: { trigram: string; total: number };
   /** PostgreSQL only (migration 0034): how many search keys hold each word of four or more letters. */
   patients_search_words: { word: string; total: number };
+  /** Migration 0035: how many search keys hold each run of four to six digits of their phone. */
+  patients_search_digits: { digits: string; total: number };
   patient_counts: {
     judet_norm: string;
     oras_norm: string;

@@ -25,7 +25,7 @@ import {
   type ListTables,
   type PatientListFilter,
 } from './patients-list-terms.queries';
-import { isOneTrigram, isWordStart, startsWithPattern } from './patient-search';
+import { isCountedDigits, isOneTrigram, isWordStart, startsWithPattern } from './patient-search';
 import type { PatientListRow } from './patients.presenter';
 
 export type { PatientListFilter } from './patients-list-terms.queries';
@@ -245,7 +245,7 @@ export function patientCountQuery(
     `count|${dialect}|${listShape(filter)}|${kept}`,
     { ...listValues(filter), limit },
     (values) => buildCountQuery(db, dialect, withListValues(filter, values), values.limit, kept),
-    { prepared: hasNoValueFilter(filter) || isCountedByCombination(filter) || kept === 'trigram' },
+    { prepared: hasNoValueFilter(filter) || isCountedByCombination(filter) || isOneRowCount(kept) },
   );
 }
 
@@ -262,15 +262,14 @@ function buildCountQuery(
     list
       .selectFrom(matches.select(sql.lit(1).as('one')).limit(limit).as('matches'))
       .select((eb) => eb.fn.countAll<number>().as('total'));
-  if (kept === 'trigram' && search.kind !== 'all') {
-    // One row of the counts per trigram (migration 0033): as cheap at a million patients as at a hundred,
-    // and one plan for every needle, so the statement is named.
+  if (isOneRowCount(kept) && search.kind !== 'all') {
+    // One row of the counts per trigram (migration 0033) or per run of digits (0035): as cheap at a million
+    // patients as at a hundred, and one plan for every needle, so the statement is named.
+    const { table, item } = ONE_ROW_COUNTS[kept];
     return list
-      .selectFrom('patients_search_trigrams')
-      .select((eb) =>
-        eb.fn.coalesce(eb.fn.sum<number>('patients_search_trigrams.total'), sql.lit(0)).as('total'),
-      )
-      .where('patients_search_trigrams.trigram', '=', search.needle);
+      .selectFrom(table)
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total'), sql.lit(0)).as('total'))
+      .where(sql.ref(item), '=', search.needle);
   }
   if (search.kind !== 'all' && isSearchedInIndex(filter)) {
     if (isSearchOnly(filter)) {
@@ -310,18 +309,30 @@ function buildCountQuery(
 }
 
 /**
- * Which kept counts a PostgreSQL search that nothing else filters reads: a needle of three letters or
- * digits is counted from the counts per trigram (migration 0033); one of four or more letters is first
- * bounded from below by the counts per word (0034). The needle decides which, so this is part of the
- * count's shape.
+ * Which kept counts a search that nothing else filters reads: a needle of four to six digits is counted
+ * from the counts per run of digits (migration 0035, both engines). On PostgreSQL, one of three letters or
+ * digits is counted from the counts per trigram (0033), and one of four or more letters is first bounded
+ * from below by the counts per word (0034). The needle decides which, so this is part of the count's shape.
  */
-type KeptSearchCount = 'trigram' | 'word';
+type KeptSearchCount = 'trigram' | 'digits' | 'word';
 
 function keptSearchCount(dialect: DialectName, filter: PatientListFilter): KeptSearchCount | undefined {
   const { search } = filter;
-  if (dialect !== 'postgres' || search.kind !== 'trigram' || !isSearchOnly(filter)) return undefined;
+  if (search.kind !== 'trigram' || !isSearchOnly(filter)) return undefined;
+  if (isCountedDigits(search.needle)) return 'digits';
+  if (dialect !== 'postgres') return undefined;
   if (isOneTrigram(search.needle)) return 'trigram';
   return isWordStart(search.needle) ? 'word' : undefined;
+}
+
+/** The kept counts whose one row is a search's exact total: the table, and the column the needle is in. */
+const ONE_ROW_COUNTS = {
+  trigram: { table: 'patients_search_trigrams', item: 'trigram' },
+  digits: { table: 'patients_search_digits', item: 'digits' },
+} as const;
+
+function isOneRowCount(kept: KeptSearchCount | undefined): kept is keyof typeof ONE_ROW_COUNTS {
+  return kept === 'trigram' || kept === 'digits';
 }
 
 /** Counted from the counts per combination of equality filters (patient_counts): a few rows, any values. */

@@ -41,6 +41,15 @@ async function explain(
   return result.rows.map((row) => String(row['detail'] ?? row['QUERY PLAN'] ?? '')).join('\n');
 }
 
+/** The distinct runs of four to six digits inside the digits a key ends with (its phone's). */
+function digitRuns(key: string): Set<string> {
+  const phone = /[0-9]*$/.exec(key)?.[0] ?? '';
+  const runs = new Set<string>();
+  for (let size = 4; size <= 6; size++)
+    for (let start = 0; start + size <= phone.length; start++) runs.add(phone.slice(start, start + size));
+  return runs;
+}
+
 const searchFor = (q: string, extra: Partial<PatientListFilter> = {}): PatientListFilter => ({
   ...toFilter({ page: 1 }),
   search: planSearch(q),
@@ -156,10 +165,10 @@ describeEachDialect('patient search index', ({ useApp, dialect }) => {
       .set({ judet_norm: 'cluj' })
       .where('file_number', '<=', 100)
       .execute();
-    // Keys changed in bulk, some of deleted patients among them.
+    // Keys changed in bulk (their phones' digits too), some of deleted patients among them.
     await t()
       .db.updateTable('patients')
-      .set({ search_key: sql`search_key || '|x'` })
+      .set({ search_key: sql`search_key || '9'` })
       .where('file_number', '>=', 15)
       .where('file_number', '<=', 250)
       .execute();
@@ -182,6 +191,17 @@ describeEachDialect('patient search index', ({ useApp, dialect }) => {
       ),
     );
     expect((await listVia(t().app, medic)).total).toBe(300 + 1 - 30 + 5);
+    // The counts per run of four to six digits (migration 0035) over the same keys, counted here anew.
+    const liveKeys = await sql<{ key: string }>`select search_key as key from patients_search`.execute(
+      t().db,
+    );
+    const recounted = new Map<string, number>();
+    for (const run of liveKeys.rows.flatMap(({ key }) => [...digitRuns(key)]))
+      recounted.set(run, (recounted.get(run) ?? 0) + 1);
+    const keptDigits = await sql<{ digits: string; total: number }>`
+      select digits, total from patients_search_digits where total <> 0`.execute(t().db);
+    expect(recounted.size).toBeGreaterThan(1000);
+    expect(new Map(keptDigits.rows.map((row) => [row.digits, Number(row.total)]))).toEqual(recounted);
     expect((await listVia(t().app, medic, { judet: 'bihor', medic: 'dr. pop' })).total).toBe(1);
     if (dialect === 'postgres') {
       // And the counts per trigram (migration 0033): each trigram of letters or digits, over those keys.
@@ -212,7 +232,7 @@ describeEachDialect('patient search index', ({ useApp, dialect }) => {
     }
   });
 
-  it('counts a search of three letters or digits as many as the keys that hold it', async () => {
+  it('counts a search of three letters or digits, or of a phone fragment, as many as the keys that hold it', async () => {
     const medic = await signIn(t(), 'medic');
     const ids = await insertPatients(t().db, generated(300));
     await createPatientVia(t().app, medic, {
@@ -222,8 +242,11 @@ describeEachDialect('patient search index', ({ useApp, dialect }) => {
     });
     for (const id of ids.slice(0, 12))
       await call(t().app, { url: `/api/delete-pacient/${id}`, cookie: medic });
-    // Letters, digits, a phone typed with a space, and needles that are not one trigram (a space, a dash).
-    for (const q of ['pop', 'esc', 'ion', 'ste', 'zzz', '071', '555', '55 56', 'u p', 'u-p', "d'a", 'ang']) {
+    // Letters, digits, a phone typed with a space, needles that are not one trigram (a space, a dash), and
+    // phone fragments of four to six digits (PostgreSQL: migration 0035) and longer.
+    const needles = ['pop', 'esc', 'ion', 'ste', 'zzz', '071', '555', '55 56', 'u p', 'u-p', "d'a", 'ang'];
+    const fragments = ['0710', '0710 0', '071 000', '7919', '5556', '0744 555', '0744 5556', '0000 0'];
+    for (const q of [...needles, ...fragments]) {
       const needle = planSearch(q);
       if (needle.kind !== 'trigram') throw new Error(`not searched through the index: ${q}`);
       const holding = await sql<{ n: number }>`
@@ -380,6 +403,10 @@ describeEachDialect('patient search index', ({ useApp, dialect }) => {
       expect(dated).toContain('USING INDEX patients_live_created_at (created_at>?)');
       expect(dated).not.toMatch(SCAN_PATIENTS);
       expect(await plan(count(listFilter({ isDeleted: true })))).toContain('USING INDEX patients_deleted');
+      // A phone fragment of four to six digits: its run's row of the counts per run (migration 0035).
+      expect(await plan(count(searchFor('0710 00')))).toBe(
+        'SEARCH patients_search_digits USING PRIMARY KEY (digits=?)',
+      );
     });
 
     it('serves every page in its order from an index, never sorting', async () => {
@@ -426,9 +453,10 @@ describeEachDialect('patient search index', ({ useApp, dialect }) => {
       .db.transaction()
       .execute(async (trx) => {
         await sql`set local enable_seqscan = off`.execute(trx);
+        // A phone of seven digits or more: longer than the runs counted per run of digits (migration 0035).
         for (const filter of [
           searchFor('zamfirescu'),
-          searchFor('0711 5'),
+          searchFor('0711 523'),
           searchFor('zamfirescu', { judet: 'cluj' }),
         ]) {
           for (const query of [

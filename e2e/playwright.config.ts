@@ -1,6 +1,12 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 const isCI = Boolean(process.env.CI);
+// Debian's Chromium headless shell when it is installed: the same Blink without the full browser's GPU
+// process and UI renderers, a fifth less CPU and time for the suite (decision 0057); else Debian's Chromium.
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const chromium =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 export default defineConfig({
   testDir: './tests',
@@ -20,7 +26,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromium,
       args: [
         '--no-sandbox',
         '--disable-gpu',

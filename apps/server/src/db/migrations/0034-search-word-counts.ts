@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration, type RawBuilder } from 'kysely';
-import { createSearchCountTriggers } from './search-count-triggers';
+import { createSearchCounts } from './search-count-triggers';
 import type { DialectName } from '../dialect';
 
 /**
@@ -17,21 +17,11 @@ export function searchWordCounts(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
       if (dialect !== 'postgres') return;
-      // Collation "C": a prefix `like 'popesc%'` is then a range of the primary key.
-      await sql`
-        create table patients_search_words (word text collate "C" primary key, total integer not null)`.execute(
-        db,
-      );
-      await sql`
-        insert into patients_search_words (word, total)
-        select word, count(*) from patients_search, lateral (${wordsOf(sql`patients_search.search_key`)}) as words
-        group by word`.execute(db);
-      await createSearchCountTriggers(db, {
+      await createSearchCounts(db, {
         table: 'patients_search_words',
         item: 'word',
         itemsOf: (key) => sql`lateral (${wordsOf(key)}) as words`,
       });
-      await sql`analyze patients_search_words`.execute(db);
     },
   };
 }

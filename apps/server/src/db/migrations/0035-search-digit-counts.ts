@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration, type RawBuilder } from 'kysely';
-import { createSearchCountTriggers } from './search-count-triggers';
+import { createSearchCounts } from './search-count-triggers';
 import type { DialectName } from '../dialect';
 
 /**
@@ -26,21 +26,11 @@ export function searchDigitCounts(dialect: DialectName): Migration {
 }
 
 async function createPostgresDigitCounts(db: Kysely<unknown>): Promise<void> {
-  // Collation "C", as the words' table: the keys stay bytes.
-  await sql`
-    create table patients_search_digits (digits text collate "C" primary key, total integer not null)`.execute(
-    db,
-  );
-  await sql`
-    insert into patients_search_digits (digits, total)
-    select digits, count(*) from patients_search, lateral (${postgresRunsOf(sql`patients_search.search_key`)}) as runs
-    group by digits`.execute(db);
-  await createSearchCountTriggers(db, {
+  await createSearchCounts(db, {
     table: 'patients_search_digits',
     item: 'digits',
     itemsOf: (key) => sql`lateral (${postgresRunsOf(key)}) as runs`,
   });
-  await sql`analyze patients_search_digits`.execute(db);
 }
 
 /** The distinct runs of four to six digits inside the key's phone (patient-search.ts's isCountedDigits). */

@@ -13,6 +13,23 @@ export interface SearchCounts {
 }
 
 /**
+ * A table of counts `(<item> text collate "C" primary key, total)` over the search keys (migrations 0034
+ * and 0035): created, filled from the search table, kept by createSearchCountTriggers, analysed. Collation
+ * "C": the items stay bytes, and a prefix `like 'popesc%'` is a range of the primary key.
+ */
+export async function createSearchCounts(db: Kysely<unknown>, counts: SearchCounts): Promise<void> {
+  const table = sql.raw(counts.table);
+  const item = sql.raw(counts.item);
+  await sql`create table ${table} (${item} text collate "C" primary key, total integer not null)`.execute(db);
+  await sql`
+    insert into ${table} (${item}, total)
+    select ${item}, count(*) from patients_search, ${counts.itemsOf(sql`patients_search.search_key`)}
+    group by ${item}`.execute(db);
+  await createSearchCountTriggers(db, counts);
+  await sql`analyze ${table}`.execute(db);
+}
+
+/**
  * Statement triggers on `patients_search` over the transition tables that keep a table of counts: a bulk
  * load's 500 keys change each item once. The changes are applied in the items' byte order, so two writers
  * lock the rows they share in the same order. `search_path from current`: the function finds the table in

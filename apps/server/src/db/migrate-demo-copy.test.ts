@@ -5,6 +5,7 @@ import { TEST_DIALECTS } from '../../test/build-test-app';
 import { migrateTo, migrationDatabases } from '../../test/migration-databases';
 import { createDiskBlobStore } from '../files/disk-blob-store';
 import { listPatients } from '../features/patients/patients-list.service';
+import { digitCountsBothWays } from '../features/patients/patients.test-support';
 import { seedDemoClinic } from '../scripts/demo/seed-demo-clinic';
 import type { Database } from './database';
 import type { DialectName } from './dialect';
@@ -96,6 +97,17 @@ for (const dialect of TEST_DIALECTS) {
         .executeTakeFirstOrThrow();
       const found = await listPatients(deps, patientListQuery.parse({ q: first.nume }));
       expect(found.pacienti.map((patient) => patient._id)).toContain(first.id);
+      // The counts per run of digits (0035), filled from the copied keys: the copy's phones, each run once a
+      // patient, and a phone fragment's total as many as the patients whose key holds it.
+      const digitCounts = await digitCountsBothWays(db);
+      expect(digitCounts.recounted.size).toBeGreaterThan(100);
+      expect(digitCounts.kept).toEqual(digitCounts.recounted);
+      // One that a few patients share, under the list's limit of exact totals.
+      const [fragment, holding] = [...digitCounts.recounted].find(
+        ([run, total]) => run.length === 5 && total > 1 && total <= 1_000,
+      ) ?? ['', 0];
+      expect(fragment).not.toBe('');
+      expect((await listPatients(deps, patientListQuery.parse({ q: fragment }))).total).toBe(holding);
     }, 240_000);
   });
 }

@@ -1,7 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { sql, type Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { Patient, PatientInput } from '@odonto/domain/contracts/patients';
 import type { App } from '../../app-types';
+import type { Database } from '../../db/database';
 import type { TestApp } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories';
 import { call, loginAs } from '../../../test/http';
@@ -55,4 +57,29 @@ export async function listVia(
 
 export async function auditRows(t: TestApp) {
   return t.db.selectFrom('audit_log').selectAll().where('entity', '=', 'patient').orderBy('id').execute();
+}
+
+/** The distinct runs of four to six digits inside the digits a key ends with (its phone's). */
+function digitRuns(key: string): Set<string> {
+  const phone = /[0-9]*$/.exec(key)?.[0] ?? '';
+  const runs = new Set<string>();
+  for (let size = 4; size <= 6; size++)
+    for (let start = 0; start + size <= phone.length; start++) runs.add(phone.slice(start, start + size));
+  return runs;
+}
+
+/**
+ * The counts per run of digits (migration 0035) as the table keeps them (the runs held by some key), and
+ * as they are: recounted here from the search keys of the patients not deleted.
+ */
+export async function digitCountsBothWays(
+  db: Kysely<Database>,
+): Promise<{ kept: Map<string, number>; recounted: Map<string, number> }> {
+  const keys = await sql<{ key: string }>`select search_key as key from patients_search`.execute(db);
+  const recounted = new Map<string, number>();
+  for (const run of keys.rows.flatMap(({ key }) => [...digitRuns(key)]))
+    recounted.set(run, (recounted.get(run) ?? 0) + 1);
+  const kept = await sql<{ digits: string; total: number }>`
+    select digits, total from patients_search_digits where total <> 0`.execute(db);
+  return { kept: new Map(kept.rows.map((row) => [row.digits, Number(row.total)])), recounted };
 }

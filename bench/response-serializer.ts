@@ -1,9 +1,11 @@
 // Serialising GET /api/get-pacient/{id}'s answer for a patient with 300 history entries (a third of them
 // with a before and an after picture, as bench/lib/history.ts makes them), without HTTP or a database: zod's
 // encode and JSON.stringify (fastify-type-provider-zod's serializer, what every answer paid before
-// decision 0043) against the serializer compiled from the same contract. Median and p95 of many runs.
+// decision 0043) against the serializer compiled from the same contract, as one string (decision 0043) and
+// in pieces (decision 0058). Each to its bytes, as the socket takes them. Median and p95 of many runs.
 //   node --import tsx bench/response-serializer.ts
 import { loadavg } from 'node:os';
+import fastJsonStringify from 'fast-json-stringify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { catalogueEntryByName } from '@odonto/domain/catalogue';
 import { patient, type Patient } from '@odonto/domain/contracts/patients';
@@ -12,6 +14,7 @@ import {
   createResponseSerializerCompiler,
   firstDifference,
 } from '../apps/server/src/plugins/response-serializer';
+import { serializerSchemaOf } from '../apps/server/src/plugins/response-schema';
 import { machineLine } from './lib/results';
 import { percentile } from './lib/stats';
 
@@ -102,7 +105,7 @@ function answer(): Patient {
   });
 }
 
-function timeRuns(serialize: (data: unknown) => string, data: unknown): { median: number; p95: number } {
+function timeRuns(serialize: (data: unknown) => Buffer, data: unknown): { median: number; p95: number } {
   for (let i = 0; i < 200; i += 1) serialize(data);
   const times: number[] = [];
   for (let i = 0; i < RUNS; i += 1) {
@@ -116,10 +119,19 @@ function timeRuns(serialize: (data: unknown) => string, data: unknown): { median
 const data = answer();
 const route = { schema: patient, method: 'GET', url: '/api/get-pacient/:id', httpStatus: '200' };
 const before = zodSerializerCompiler(route);
-const after = createResponseSerializerCompiler({ checkAnswers: false })(route);
-const difference = firstDifference(JSON.parse(after(data)), JSON.parse(before(data)), '');
+// The app's serializer may answer a Buffer (a long answer, in pieces): Fastify sends either.
+const compiled = createResponseSerializerCompiler({ checkAnswers: false })(route) as (
+  data: unknown,
+) => string | Buffer;
+const prepared = serializerSchemaOf(patient);
+if (!('jsonSchema' in prepared)) throw new Error(prepared.fallback);
+const oneString = fastJsonStringify(prepared.jsonSchema) as (data: unknown) => string;
+const toBytes = (written: string | Buffer) => (typeof written === 'string' ? Buffer.from(written) : written);
+const written = toBytes(compiled(data));
+const difference = firstDifference(JSON.parse(written.toString()), JSON.parse(before(data)), '');
 if (difference) throw new Error(`the compiled serializer does not write what zod does: ${difference}`);
-const bytes = Buffer.byteLength(after(data));
+if (!written.equals(Buffer.from(oneString(data)))) throw new Error('the pieces are not the whole answer');
+const bytes = written.length;
 console.log(
   `${machineLine()}; load average ${loadavg()
     .map((load) => load.toFixed(2))
@@ -128,10 +140,11 @@ console.log(
 console.log(`get-pacient answer, ${ENTRIES} entries, ${(bytes / 1024).toFixed(0)} KiB, ${RUNS} runs each`);
 // Alternated, so that a busy moment of the machine falls on both.
 const serializers = {
-  'zod encode + JSON.stringify': before,
-  'compiled (fast-json-stringify)': after,
+  'zod encode + JSON.stringify': (value: unknown) => Buffer.from(before(value)),
+  'compiled, one string (decision 0043)': (value: unknown) => Buffer.from(oneString(value)),
+  'compiled, in pieces (decision 0058)': (value: unknown) => toBytes(compiled(value)),
   // The floor: what the answer costs with no contract at all (nothing stripped, nothing checked).
-  'JSON.stringify alone': (value: unknown) => JSON.stringify(value),
+  'JSON.stringify alone': (value: unknown) => Buffer.from(JSON.stringify(value)),
 };
 for (let round = 1; round <= 3; round += 1)
   for (const [name, serialize] of Object.entries(serializers)) {

@@ -100,7 +100,7 @@ export function registerIdempotency(app: App): void {
     const id = request.idempotencyKey;
     if (id === null) return payload;
     request.idempotencyKey = null;
-    const body = storableBody(payload);
+    const body = storableBody(payload, reply.getHeader('content-type'));
     // A sign-in's answer sets its session cookie: a repeat could not give it back, so it runs again.
     const setsCookie = reply.getHeader('set-cookie') !== undefined;
     // An answer marked no-store holds a secret shown once (a new TOTP key, recovery codes): not kept.
@@ -142,10 +142,14 @@ function fingerprintOf(request: FastifyRequest): string {
   return createHash('sha256').update(`${request.method} ${request.url}\n${body}`, 'utf8').digest('hex');
 }
 
-function storableBody(payload: unknown): string | null {
+function storableBody(payload: unknown, contentType: unknown): string | null {
   if (payload === null || payload === undefined) return '';
   if (typeof payload === 'string') return payload;
-  return null; // a stream or a buffer (a file): not kept, the repeat runs again
+  // A long JSON answer is written as bytes (answer-pieces.ts).
+  if (Buffer.isBuffer(payload) && String(contentType).startsWith('application/json')) {
+    return payload.toString('utf8');
+  }
+  return null; // a stream or another buffer (a file): not kept, the repeat runs again
 }
 
 function replay(

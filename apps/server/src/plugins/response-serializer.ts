@@ -12,9 +12,10 @@ import {
   serializerCompiler as zodSerializerCompiler,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { inPiecesWhenLong, type SerializeAnswer } from './answer-pieces';
 import { serializerSchemaOf, unfaithfulPart } from './response-schema';
 
-type Serialize = (data: unknown) => string;
+type Serialize = SerializeAnswer;
 
 /** A route answer that fell back to zod's encode and JSON.stringify, and why. */
 export interface SerializerFallback {
@@ -67,7 +68,7 @@ export function createResponseSerializerCompiler(
 ): FastifySerializerCompiler<z.ZodType> {
   return (route) => {
     const { schema, method, url } = route;
-    const fallBack = (reason: string): Serialize => {
+    const fallBack = (reason: string): ((data: unknown) => string) => {
       options.onFallback?.({ method, url, status: route.httpStatus ?? '', reason });
       return zodSerializerCompiler(route);
     };
@@ -80,7 +81,8 @@ export function createResponseSerializerCompiler(
       else serialize = options.checkAnswers ? checked(schema, compiled, method, url) : compiled;
       return serialize(data);
     };
-    return (data) => (serialize ?? compileThenSerialize)(data);
+    // Fastify sends a Buffer as it sends a string (reply.js, onSendEnd); its type only names the string.
+    return (data) => (serialize ?? compileThenSerialize)(data) as string;
   };
 }
 
@@ -94,9 +96,10 @@ function compiledFor(schema: z.ZodType): Serialize | { fallback: string } {
   return compiled;
 }
 
-function build(jsonSchema: object): Serialize | { fallback: string } {
+function build(jsonSchema: Record<string, unknown>): Serialize | { fallback: string } {
+  const compile = (schema: object) => fastJsonStringify(schema) as (data: unknown) => string;
   try {
-    return fastJsonStringify(jsonSchema) as Serialize;
+    return inPiecesWhenLong(jsonSchema, compile(jsonSchema), compile);
   } catch (error) {
     return { fallback: `fast-json-stringify refused its JSON Schema (${String(error)})` };
   }
@@ -111,16 +114,17 @@ function checked(schema: z.ZodType, serialize: Serialize, method: string, url: s
     const result = z.safeEncode(schema, data);
     if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
     const expected = JSON.stringify(result.data);
-    let text: string;
+    let written: string | Buffer;
     try {
-      text = serialize(data);
+      written = serialize(data);
     } catch (error) {
       throw mismatch(method, url, `it failed (${String(error)})`);
     }
-    if (text === expected) return text;
+    const text = typeof written === 'string' ? written : written.toString('utf8');
+    if (text === expected) return written;
     const difference = firstDifference(JSON.parse(text) as unknown, JSON.parse(expected) as unknown, '');
     if (difference) throw mismatch(method, url, difference);
-    return text;
+    return written;
   };
 }
 

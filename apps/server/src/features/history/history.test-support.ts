@@ -72,8 +72,10 @@ export function saveHistory(
   patientId: string,
   obj: unknown,
   files: Record<string, FormValue> = {},
+  headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
-  return postForm(t.app, `/api/save-history/${patientId}`, { obj: JSON.stringify(obj), ...files }, cookie);
+  const parts = { obj: JSON.stringify(obj), ...files };
+  return postForm(t.app, `/api/save-history/${patientId}`, parts, cookie, headers);
 }
 
 export function updateHistory(

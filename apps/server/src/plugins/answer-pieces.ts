@@ -7,7 +7,9 @@
  * piece small; the pieces make one Buffer. The bytes are those of the whole-answer serializer: the same
  * compiled code writes every value, in the contract's order.
  */
-type Serialize = (data: unknown) => string;
+/** A compiled serializer as fast-json-stringify makes it: the answer's text. */
+export type SerializeText = (data: unknown) => string;
+type Serialize = SerializeText;
 export type SerializeAnswer = (data: unknown) => string | Buffer;
 type JsonSchema = Record<string, unknown>;
 
@@ -37,8 +39,8 @@ export function inPiecesWhenLong(
   whole: Serialize,
   compile: (schema: JsonSchema) => Serialize,
 ): SerializeAnswer {
-  if (jsonSchema['type'] === 'array' && isSchema(jsonSchema['items']) && !('nullable' in jsonSchema)) {
-    const items = jsonSchema['items'];
+  if (isArraySchema(jsonSchema) && !('nullable' in jsonSchema)) {
+    const items = jsonSchema['items'] as JsonSchema;
     let item: Serialize | undefined;
     return (data) => {
       if (!isLong(data)) return whole(data);
@@ -104,7 +106,7 @@ function propertiesOf(jsonSchema: JsonSchema, compile: (schema: JsonSchema) => S
   }
 }
 
-function isArraySchema(schema: unknown): boolean {
+function isArraySchema(schema: unknown): schema is JsonSchema {
   return isSchema(schema) && schema['type'] === 'array' && isSchema(schema['items']);
 }
 

@@ -12,7 +12,7 @@ import {
   serializerCompiler as zodSerializerCompiler,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { inPiecesWhenLong, type SerializeAnswer } from './answer-pieces';
+import { inPiecesWhenLong, type SerializeAnswer, type SerializeText } from './answer-pieces';
 import { serializerSchemaOf, unfaithfulPart } from './response-schema';
 
 type Serialize = SerializeAnswer;
@@ -68,7 +68,7 @@ export function createResponseSerializerCompiler(
 ): FastifySerializerCompiler<z.ZodType> {
   return (route) => {
     const { schema, method, url } = route;
-    const fallBack = (reason: string): ((data: unknown) => string) => {
+    const fallBack = (reason: string): SerializeText => {
       options.onFallback?.({ method, url, status: route.httpStatus ?? '', reason });
       return zodSerializerCompiler(route);
     };
@@ -97,7 +97,7 @@ function compiledFor(schema: z.ZodType): Serialize | { fallback: string } {
 }
 
 function build(jsonSchema: Record<string, unknown>): Serialize | { fallback: string } {
-  const compile = (schema: object) => fastJsonStringify(schema) as (data: unknown) => string;
+  const compile = (schema: object) => fastJsonStringify(schema) as SerializeText;
   try {
     return inPiecesWhenLong(jsonSchema, compile(jsonSchema), compile);
   } catch (error) {

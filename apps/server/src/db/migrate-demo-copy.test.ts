@@ -5,7 +5,7 @@ import { TEST_DIALECTS } from '../../test/build-test-app';
 import { migrateTo, migrationDatabases } from '../../test/migration-databases';
 import { createDiskBlobStore } from '../files/disk-blob-store';
 import { listPatients } from '../features/patients/patients-list.service';
-import { digitCountsBothWays } from '../features/patients/patients.test-support';
+import { digitCountsBothWays, digitRunsBothWays } from '../features/patients/patients.test-support';
 import { seedDemoClinic } from '../scripts/demo/seed-demo-clinic';
 import type { Database } from './database';
 import type { DialectName } from './dialect';
@@ -107,7 +107,24 @@ for (const dialect of TEST_DIALECTS) {
         ([run, total]) => run.length === 5 && total > 1 && total <= 1_000,
       ) ?? ['', 0];
       expect(fragment).not.toBe('');
-      expect((await listPatients(deps, patientListQuery.parse({ q: fragment }))).total).toBe(holding);
+      const byFragment = await listPatients(deps, patientListQuery.parse({ q: fragment }));
+      expect(byFragment.total).toBe(holding);
+      // PostgreSQL: each key's runs of four digits (0036), filled from the copied keys, which page the
+      // fragment newest first (the SQLite list walks its FTS5 index).
+      if (dialect === 'postgres') {
+        const digitRuns = await digitRunsBothWays(db);
+        expect(digitRuns.recounted.length).toBeGreaterThan(100);
+        expect(digitRuns.kept).toEqual(digitRuns.recounted);
+      }
+      const holders = await db
+        .selectFrom('patients')
+        .select('file_number')
+        .where('deleted_at', 'is', null)
+        .where('search_key', 'like', `%${fragment}%`)
+        .orderBy('file_number', 'desc')
+        .limit(10)
+        .execute();
+      expect(byFragment.pacienti.map((patient) => patient.id)).toEqual(holders.map((row) => row.file_number));
     }, 240_000);
   });
 }

@@ -34,6 +34,7 @@ import { searchKeyStatistics } from './0032-search-key-statistics';
 import { searchTrigramCounts } from './0033-search-trigram-counts';
 import { searchWordCounts } from './0034-search-word-counts';
 import { searchDigitCounts } from './0035-search-digit-counts';
+import { searchDigitRuns } from './0036-search-digit-runs';
 
 /**
  * Every migration, in order. Names are numbered and never change once released; migrations are
@@ -75,6 +76,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0033-search-trigram-counts': searchTrigramCounts(dialect),
     '0034-search-word-counts': searchWordCounts(dialect),
     '0035-search-digit-counts': searchDigitCounts(dialect),
+    '0036-search-digit-runs': searchDigitRuns(dialect),
   };
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   containsPattern,
   isCountedDigits,
+  isDigitRunSearch,
   isOneTrigram,
   isWordStart,
   patientSearchKey,
@@ -69,6 +70,21 @@ describe('isCountedDigits', () => {
     { needle: '0722 1', is: false },
   ])('$needle: $is', ({ needle, is }) => {
     expect(isCountedDigits(needle)).toBe(is);
+  });
+});
+
+describe('isDigitRunSearch', () => {
+  it.each([
+    { needle: '0722', is: true },
+    { needle: '075593', is: true },
+    { needle: '0722123456', is: true },
+    { needle: '072', is: false },
+    { needle: 'stef', is: false },
+    { needle: '0722a', is: false },
+    { needle: '0722 1', is: false },
+    { needle: '', is: false },
+  ])('$needle: $is', ({ needle, is }) => {
+    expect(isDigitRunSearch(needle)).toBe(is);
   });
 });
 

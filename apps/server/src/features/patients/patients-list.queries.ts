@@ -3,6 +3,7 @@ import {
   type Compilable,
   type SqlBool,
   type CompiledQuery,
+  type ExpressionBuilder,
   type Kysely,
   type SelectQueryBuilder,
 } from 'kysely';
@@ -25,7 +26,14 @@ import {
   type ListTables,
   type PatientListFilter,
 } from './patients-list-terms.queries';
-import { isCountedDigits, isOneTrigram, isWordStart, startsWithPattern } from './patient-search';
+import {
+  DIGIT_RUN_LENGTH,
+  isCountedDigits,
+  isDigitRunSearch,
+  isOneTrigram,
+  isWordStart,
+  startsWithPattern,
+} from './patient-search';
 import type { PatientListRow } from './patients.presenter';
 
 export type { PatientListFilter } from './patients-list-terms.queries';
@@ -71,13 +79,26 @@ export function patientPageQuery(
   filter: PatientListFilter,
   page: { limit: number; offset: number },
 ): ListQuery<PatientPageRow> {
+  const isRunWalked = isWalkedByDigitRuns(dialect, filter);
   return listQuery(
     db,
-    `page|${dialect}|${listShape(filter)}`,
+    `page|${dialect}|${listShape(filter)}|${isRunWalked}`,
     // upTo: the page's last match, a parameter of its own (searchPage's window compares its count with it).
     { ...listValues(filter), limit: page.limit, offset: page.offset, upTo: page.offset + page.limit },
-    (values) => buildPageQuery(db, dialect, withListValues(filter, values), values),
-    { prepared: hasNoValueFilter(filter) },
+    (values) => buildPageQuery(db, dialect, withListValues(filter, values), values, isRunWalked),
+    // A walk of the runs has one plan whatever the needle (its run is chosen inside the statement).
+    { prepared: hasNoValueFilter(filter) || (isRunWalked && isSearchOnly(filter)) },
+  );
+}
+
+/** A PostgreSQL search of four or more digits in the search table: its page walks the runs (digitRunPage). */
+function isWalkedByDigitRuns(dialect: DialectName, filter: PatientListFilter): boolean {
+  const { search } = filter;
+  return (
+    dialect === 'postgres' &&
+    search.kind === 'trigram' &&
+    isSearchedInIndex(filter) &&
+    isDigitRunSearch(search.needle)
   );
 }
 
@@ -105,6 +126,7 @@ function buildPageQuery(
   dialect: DialectName,
   filter: PatientListFilter,
   page: { limit: number; offset: number; upTo: number },
+  isRunWalked: boolean,
 ) {
   const list = db.withTables<ListTables>();
   const { search } = filter;
@@ -126,26 +148,22 @@ function buildPageQuery(
     // tested on each match's patient row): a common needle walks the table's primary key downwards (the
     // tenth match comes soon), a rare one's few matches are collected through the trigram index and
     // sorted. Then the ten rows.
+    // A needle of four or more digits walks the keys of its rarest run of digits instead (digitRunPage).
     let matches = list.selectFrom('patients_search').where(searchIndexCondition(dialect, search));
-    if (!isSearchOnly(filter)) {
-      matches = matches.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('patients')
-            .select(sql.lit(1).as('one'))
-            .whereRef('patients.file_number', '=', 'patients_search.rowid')
-            .where((inner) => patientConditions(inner, dialect, filter)),
-        ),
-      );
-    }
+    if (!isSearchOnly(filter)) matches = matches.where((eb) => eb.exists(patientTested(eb, dialect, filter)));
     const numbers = matches
       .select('patients_search.rowid')
       .orderBy('patients_search.rowid', 'desc')
       .limit(page.limit)
       .offset(page.offset);
+    const pageNumbers = isRunWalked
+      ? digitRunPage(db, dialect, filter, search.needle, page)
+      : isSearchOnly(filter)
+        ? searchPage(db, search.needle, numbers, page)
+        : numbers;
     // Joined, not `in (…)`: the numbers keep their order, so the ten rows need no sort of their own.
     return list
-      .selectFrom((isSearchOnly(filter) ? searchPage(db, search.needle, numbers, page) : numbers).as('page'))
+      .selectFrom(pageNumbers.as('page'))
       .innerJoin('patients', 'patients.file_number', 'page.rowid')
       .select(LIST_COLUMNS)
       .select(openPlanBaniColumn())
@@ -175,6 +193,55 @@ function buildPageQuery(
     .orderBy('patients.file_number', 'desc')
     .limit(page.limit)
     .offset(page.offset);
+}
+
+/** The search key's patient, by its file number, meets the filters beside the search. */
+function patientTested(
+  eb: ExpressionBuilder<ListDatabase, 'patients_search'>,
+  dialect: DialectName,
+  filter: PatientListFilter,
+) {
+  return eb
+    .selectFrom('patients')
+    .select(sql.lit(1).as('one'))
+    .whereRef('patients.file_number', '=', 'patients_search.rowid')
+    .where((inner) => patientConditions(inner, dialect, filter));
+}
+
+/**
+ * A PostgreSQL search of four or more digits (migration 0036, decision 0059). Every key holding the needle
+ * holds each of its runs of four digits, so the keys of its rarest run (0035's counts tell which) are
+ * walked newest first along the runs' primary key, each tested with the needle itself, and the walk stops
+ * at the page's last match: a rare needle no longer has all its matches collected and sorted, and a common
+ * one is found as soon as before. A run no key holds leaves the walk empty, as the needle finds nobody.
+ */
+function digitRunPage(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  filter: PatientListFilter,
+  needle: string,
+  page: { limit: number; offset: number },
+) {
+  const list = db.withTables<ListTables>();
+  // The needle's runs of four digits, cut from it by the statement: one parameter, one text for any length.
+  const runs = sql`
+    select substr(${needle}, start, ${sql.lit(DIGIT_RUN_LENGTH)})
+    from generate_series(1, length(${needle}) - ${sql.lit(DIGIT_RUN_LENGTH - 1)}) as start`;
+  const rarestRun = list
+    .selectFrom('patients_search_digits')
+    .select('patients_search_digits.digits')
+    .where(sql<SqlBool>`patients_search_digits.digits in (${runs})`)
+    .orderBy('patients_search_digits.total')
+    .orderBy('patients_search_digits.digits')
+    .limit(1);
+  let walked = list
+    .selectFrom('patients_search_runs')
+    .innerJoin('patients_search', 'patients_search.rowid', 'patients_search_runs.rowid')
+    .select('patients_search_runs.rowid')
+    .where('patients_search_runs.run', '=', rarestRun)
+    .where(sql<SqlBool>`strpos(patients_search.search_key, ${needle}) > 0`);
+  if (!isSearchOnly(filter)) walked = walked.where((eb) => eb.exists(patientTested(eb, dialect, filter)));
+  return walked.orderBy('patients_search_runs.rowid', 'desc').limit(page.limit).offset(page.offset);
 }
 
 /**

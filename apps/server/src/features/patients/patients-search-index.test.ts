@@ -14,7 +14,14 @@ import {
   type PatientListFilter,
 } from './patients-list.queries';
 import { toFilter } from './patients-list.service';
-import { createPatientVia, digitCountsBothWays, listVia, patientForm, signIn } from './patients.test-support';
+import {
+  createPatientVia,
+  digitCountsBothWays,
+  digitRunsBothWays,
+  listVia,
+  patientForm,
+  signIn,
+} from './patients.test-support';
 
 const SURNAMES = ['Popescu', 'Ionescu', 'Dumitrescu', 'Stan', 'Gheorghiu', 'Munteanu', 'Matei', 'Ciobanu'];
 const NAMES = ['Ion', 'Maria', 'Elena', 'Andrei', 'Ștefan', 'Ana', 'Mihaela', 'Vlad'];
@@ -156,12 +163,19 @@ describeEachDialect('patient search index', ({ useApp, dialect }) => {
       .set({ judet_norm: 'cluj' })
       .where('file_number', '<=', 100)
       .execute();
-    // Keys changed in bulk (their phones' digits too), some of deleted patients among them.
+    // Keys changed in bulk (their phones' digits too: one more, or the last two replaced, so that some runs
+    // of digits go), some of deleted patients among them.
     await t()
       .db.updateTable('patients')
       .set({ search_key: sql`search_key || '9'` })
       .where('file_number', '>=', 15)
       .where('file_number', '<=', 250)
+      .execute();
+    await t()
+      .db.updateTable('patients')
+      .set({ search_key: sql`substr(search_key, 1, length(search_key) - 2) || '58'` })
+      .where('file_number', '>=', 200)
+      .where('file_number', '<=', 280)
       .execute();
 
     const counted = await sql<Record<string, unknown>>`
@@ -188,6 +202,10 @@ describeEachDialect('patient search index', ({ useApp, dialect }) => {
     expect(digitCounts.kept).toEqual(digitCounts.recounted);
     expect((await listVia(t().app, medic, { judet: 'bihor', medic: 'dr. pop' })).total).toBe(1);
     if (dialect === 'postgres') {
+      // And each key's runs of four digits with its file number (migration 0036), over those keys.
+      const digitRuns = await digitRunsBothWays(t().db);
+      expect(digitRuns.recounted.length).toBeGreaterThan(1000);
+      expect(digitRuns.kept).toEqual(digitRuns.recounted);
       // And the counts per trigram (migration 0033): each trigram of letters or digits, over those keys.
       const perTrigram = async (query: ReturnType<typeof sql<{ trigram: string; total: number }>>) =>
         (await query.execute(t().db)).rows.map((row) => [row.trigram, Number(row.total)]);
@@ -270,6 +288,65 @@ describeEachDialect('patient search index', ({ useApp, dialect }) => {
       for (const page of pages) {
         const listed = await listVia(t().app, medic, { q, page: String(page) });
         expect(listed.total, q).toBe(expected.length);
+        expect(
+          listed.pacienti.map((p) => p.id),
+          `${q}, page ${page}`,
+        ).toEqual(expected.slice((page - 1) * 10, page * 10));
+      }
+    }
+  });
+
+  it('pages a search of four or more digits newest first, a common one or a rare one, with a filter or not', async () => {
+    // More patients than a search walks before asking the planner (SEARCH_WINDOW). Phones where `0744` is
+    // common, `075593` rare and spread through the file numbers, and `123456` in a few keys only; a patient
+    // of the rare ones deleted (no longer listed), and another's key changed (its runs follow).
+    const phone = (i: number) =>
+      i % 97 === 0
+        ? `075593${String(i).padStart(4, '0')}`
+        : i % 401 === 0
+          ? `0123456${i % 10}00`
+          : `0744${String(500_000 + i * 37).padStart(6, '0')}`;
+    const ids = await insertPatients(
+      t().db,
+      bulkPatients(SEARCH_WINDOW + 700, new Date('2025-01-01T08:00:00.000Z'), (i) => ({
+        nume: SURNAMES[i % SURNAMES.length] ?? '',
+        prenume: NAMES[i % NAMES.length] ?? '',
+        telefon: phone(i),
+        judet: i % 3 === 0 ? 'Argeș' : 'Cluj',
+      })),
+    );
+    const medic = await signIn(t(), 'medic');
+    await call(t().app, { url: `/api/delete-pacient/${ids[97 * 3]}`, cookie: medic });
+    await t()
+      .db.updateTable('patients')
+      .set({ search_key: sql`search_key || '1'` })
+      .where('file_number', '=', 97 * 5 + 1)
+      .execute();
+    const live = await t()
+      .db.selectFrom('patients')
+      .select(['file_number', 'search_key', 'judet_norm'])
+      .where('deleted_at', 'is', null)
+      .orderBy('file_number', 'desc')
+      .execute();
+    // Each needle, the pages asked for, and how many patients it finds at least.
+    for (const [q, judet, pages, atLeast] of [
+      ['0744 5', undefined, [1, 2, 50], 1000],
+      ['075593', undefined, [1, 2, 3], 25],
+      ['0755 9301 94', undefined, [1], 1],
+      ['5593', 'cluj', [1, 2], 15],
+      ['123456', undefined, [1], 6],
+      ['1234563', undefined, [1], 1],
+      ['0000000000', undefined, [1], 0],
+    ] as const) {
+      const needle = planSearch(q);
+      if (needle.kind !== 'trigram') throw new Error(`not searched through the index: ${q}`);
+      const expected = live
+        .filter((row) => row.search_key.includes(needle.needle) && (!judet || row.judet_norm === judet))
+        .map((row) => Number(row.file_number));
+      expect(expected.length, q).toBeGreaterThanOrEqual(atLeast);
+      for (const page of pages) {
+        const listed = await listVia(t().app, medic, { q, page: String(page), ...(judet ? { judet } : {}) });
+        expect(listed.total, q).toBe(Math.min(expected.length, 1000));
         expect(
           listed.pacienti.map((p) => p.id),
           `${q}, page ${page}`,
@@ -437,12 +514,7 @@ describeEachDialect('patient search index', ({ useApp, dialect }) => {
       .db.transaction()
       .execute(async (trx) => {
         await sql`set local enable_seqscan = off`.execute(trx);
-        // A phone of seven digits or more: longer than the runs counted per run of digits (migration 0035).
-        for (const filter of [
-          searchFor('zamfirescu'),
-          searchFor('0711 523'),
-          searchFor('zamfirescu', { judet: 'cluj' }),
-        ]) {
+        for (const filter of [searchFor('zamfirescu'), searchFor('zamfirescu', { judet: 'cluj' })]) {
           for (const query of [
             patientPageQuery(trx, 'postgres', filter, { limit: 10, offset: 0 }),
             patientCountQuery(trx, 'postgres', filter),
@@ -452,6 +524,21 @@ describeEachDialect('patient search index', ({ useApp, dialect }) => {
             );
           }
         }
+        // A phone of seven digits or more: longer than the runs counted per run of digits (migration 0035),
+        // so counted through the trigram index; its page walks the keys of its rarest run of four (0036).
+        const phone = searchFor('0711 523');
+        expect(await explain(trx, 'postgres', patientCountQuery(trx, 'postgres', phone))).toContain(
+          'Bitmap Index Scan on patients_search_trgm',
+        );
+        const phonePage = await explain(
+          trx,
+          'postgres',
+          patientPageQuery(trx, 'postgres', phone, { limit: 10, offset: 0 }),
+        );
+        expect(phonePage).toMatch(
+          /Index (Only )?Scan Backward using patients_search_runs_pkey on patients_search_runs/,
+        );
+        expect(phonePage).not.toContain('patients_search_trgm');
       });
   });
 

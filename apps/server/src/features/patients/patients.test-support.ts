@@ -59,13 +59,32 @@ export async function auditRows(t: TestApp) {
   return t.db.selectFrom('audit_log').selectAll().where('entity', '=', 'patient').orderBy('id').execute();
 }
 
-/** The distinct runs of four to six digits inside the digits a key ends with (its phone's). */
-function digitRuns(key: string): Set<string> {
+/** The distinct runs of `from` to `to` digits inside the digits a key ends with (its phone's). */
+function digitRuns(key: string, from = 4, to = 6): Set<string> {
   const phone = /[0-9]*$/.exec(key)?.[0] ?? '';
   const runs = new Set<string>();
-  for (let size = 4; size <= 6; size++)
+  for (let size = from; size <= to; size++)
     for (let start = 0; start + size <= phone.length; start++) runs.add(phone.slice(start, start + size));
   return runs;
+}
+
+/**
+ * PostgreSQL's runs of four digits per key (migration 0036), as `run:file number`, sorted: as the table
+ * keeps them, and as they are, worked out here from the search keys of the patients not deleted.
+ */
+export async function digitRunsBothWays(
+  db: Kysely<Database>,
+): Promise<{ kept: string[]; recounted: string[] }> {
+  const keys = await sql<{ key: string; n: number }>`
+    select search_key as key, rowid as n from patients_search`.execute(db);
+  const recounted = keys.rows.flatMap(({ key, n }) =>
+    [...digitRuns(key, 4, 4)].map((run) => `${run}:${Number(n)}`),
+  );
+  const kept = await sql<{
+    run: string;
+    n: number;
+  }>`select run, rowid as n from patients_search_runs`.execute(db);
+  return { kept: kept.rows.map((row) => `${row.run}:${Number(row.n)}`).sort(), recounted: recounted.sort() };
 }
 
 /**

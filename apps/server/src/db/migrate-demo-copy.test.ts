@@ -109,7 +109,7 @@ for (const dialect of TEST_DIALECTS) {
       expect(fragment).not.toBe('');
       const byFragment = await listPatients(deps, patientListQuery.parse({ q: fragment }));
       expect(byFragment.total).toBe(holding);
-      // PostgreSQL: each key's runs of four digits (0036), filled from the copied keys, which page the
+      // PostgreSQL: each key's runs of six digits (0036), filled from the copied keys, which page the
       // fragment newest first (the SQLite list walks its FTS5 index).
       if (dialect === 'postgres') {
         const digitRuns = await digitRunsBothWays(db);

@@ -2,15 +2,15 @@ import { sql, type Kysely, type Migration, type RawBuilder } from 'kysely';
 import type { DialectName } from '../dialect';
 
 /**
- * PostgreSQL lists a search of four or more digits, a phone fragment, newest first in the time of its page,
- * at any size (issue 14, decision 0059). The trigram index returns a needle's keys in no order, so a needle
+ * PostgreSQL lists a search of six or more digits, a phone fragment or a whole phone, newest first in the
+ * time of its page, at any size (issue 14, decision 0059). The trigram index returns a needle's keys in no order, so a needle
  * too rare for the newest keys (decision 0054) had all its matches collected and sorted: `075593`, 833 keys
  * at a million patients, 6 ms, ten times what it took at 100,000. SQLite's FTS5 index walks its keys in
  * file-number order itself, and needs nothing here.
  *
- * `patients_search_runs` holds each key's runs of four digits (its phone's, the only digits of a key:
+ * `patients_search_runs` holds each key's runs of six digits (its phone's, the only digits of a key:
  * patient-search.ts), each once per key, with the key's file number: its primary key `(run, rowid)` walks the
- * keys holding a run newest first. A needle of four or more digits lies in every key that holds it, so the
+ * keys holding a run newest first. A needle of six or more digits lies in every key that holds it, so the
  * page walks the needle's rarest run (0035's counts tell which) and tests each key with the needle itself.
  * Statement triggers on the search table keep it, as they keep 0033–0035's counts.
  */
@@ -33,11 +33,11 @@ export function searchDigitRuns(dialect: DialectName): Migration {
   };
 }
 
-/** The distinct runs of four digits inside the key's phone (patient-search.ts's digitRunsOf). */
+/** The distinct runs of six digits inside the key's phone (patient-search.ts's DIGIT_RUN_LENGTH). */
 function runsOf(key: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`
-    select distinct substr(phone, start, 4) as run
-    from substring(${key} from '[0-9]*$') as phone, generate_series(1, length(phone) - 3) as start`;
+    select distinct substr(phone, start, 6) as run
+    from substring(${key} from '[0-9]*$') as phone, generate_series(1, length(phone) - 5) as start`;
 }
 
 /**

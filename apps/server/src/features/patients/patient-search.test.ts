@@ -75,10 +75,11 @@ describe('isCountedDigits', () => {
 
 describe('isDigitRunSearch', () => {
   it.each([
-    { needle: '0722', is: true },
     { needle: '075593', is: true },
+    { needle: '0722123', is: true },
     { needle: '0722123456', is: true },
-    { needle: '072', is: false },
+    { needle: '07221', is: false },
+    { needle: '0722', is: false },
     { needle: 'stef', is: false },
     { needle: '0722a', is: false },
     { needle: '0722 1', is: false },

@@ -56,11 +56,11 @@ export function isCountedDigits(needle: string): boolean {
 }
 
 /** The length of the runs of digits that PostgreSQL keeps per key with the key's file number (migration 0036). */
-export const DIGIT_RUN_LENGTH = 4;
+export const DIGIT_RUN_LENGTH = 6;
 
 /**
- * A needle of four or more digits, a phone fragment or a whole phone: every key that holds it holds each of
- * its runs of four digits, so PostgreSQL walks the keys of its rarest run, newest first (migration 0036).
+ * A needle of six or more digits, a phone fragment or a whole phone: every key that holds it holds each of
+ * its runs of six digits, so PostgreSQL walks the keys of its rarest run, newest first (migration 0036).
  */
 export function isDigitRunSearch(needle: string): boolean {
   return /^[0-9]+$/.test(needle) && needle.length >= DIGIT_RUN_LENGTH;

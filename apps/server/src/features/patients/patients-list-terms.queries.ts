@@ -41,7 +41,7 @@ export type ListTables = {
   patients_search_words: { word: string; total: number };
   /** Migration 0035: how many search keys hold each run of four to six digits of their phone. */
   patients_search_digits: { digits: string; total: number };
-  /** PostgreSQL only (migration 0036): each key's runs of four digits, with its file number. */
+  /** PostgreSQL only (migration 0036): each key's runs of six digits, with its file number. */
   patients_search_runs: { run: string; rowid: number };
   patient_counts: {
     judet_norm: string;

@@ -91,7 +91,7 @@ export function patientPageQuery(
   );
 }
 
-/** A PostgreSQL search of four or more digits in the search table: its page walks the runs (digitRunPage). */
+/** A PostgreSQL search of six or more digits in the search table: its page walks the runs (digitRunPage). */
 function isWalkedByDigitRuns(dialect: DialectName, filter: PatientListFilter): boolean {
   const { search } = filter;
   return (
@@ -148,7 +148,7 @@ function buildPageQuery(
     // tested on each match's patient row): a common needle walks the table's primary key downwards (the
     // tenth match comes soon), a rare one's few matches are collected through the trigram index and
     // sorted. Then the ten rows.
-    // A needle of four or more digits walks the keys of its rarest run of digits instead (digitRunPage).
+    // A needle of six or more digits walks the keys of its rarest run of digits instead (digitRunPage).
     let matches = list.selectFrom('patients_search').where(searchIndexCondition(dialect, search));
     if (!isSearchOnly(filter)) matches = matches.where((eb) => eb.exists(patientTested(eb, dialect, filter)));
     const numbers = matches
@@ -209,11 +209,12 @@ function patientTested(
 }
 
 /**
- * A PostgreSQL search of four or more digits (migration 0036, decision 0059). Every key holding the needle
- * holds each of its runs of four digits, so the keys of its rarest run (0035's counts tell which) are
- * walked newest first along the runs' primary key, each tested with the needle itself, and the walk stops
- * at the page's last match: a rare needle no longer has all its matches collected and sorted, and a common
- * one is found as soon as before. A run no key holds leaves the walk empty, as the needle finds nobody.
+ * A PostgreSQL search of six or more digits (migration 0036, decision 0059), newest first. Every key
+ * holding the needle holds each of its runs of six digits, so the keys of its rarest run (0035's counts
+ * tell which) are walked newest first along the runs' primary key, each tested with the needle itself, and
+ * the walk stops at the page's last match: a rare needle no longer has all its matches collected and
+ * sorted, and a common one is found as soon as before. A run no key holds leaves the walk empty, as the
+ * needle finds nobody.
  */
 function digitRunPage(
   db: Kysely<Database>,
@@ -222,8 +223,21 @@ function digitRunPage(
   needle: string,
   page: { limit: number; offset: number },
 ) {
+  return digitRunMatches(db, dialect, filter, needle)
+    .orderBy('patients_search_runs.rowid', 'desc')
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** The file numbers of the keys that hold the needle, among those that hold its rarest run (digitRunPage). */
+function digitRunMatches(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  filter: PatientListFilter,
+  needle: string,
+) {
   const list = db.withTables<ListTables>();
-  // The needle's runs of four digits, cut from it by the statement: one parameter, one text for any length.
+  // The needle's runs of six digits, cut from it by the statement: one parameter, one text for any length.
   const runs = sql`
     select substr(${needle}, start, ${sql.lit(DIGIT_RUN_LENGTH)})
     from generate_series(1, length(${needle}) - ${sql.lit(DIGIT_RUN_LENGTH - 1)}) as start`;
@@ -234,14 +248,13 @@ function digitRunPage(
     .orderBy('patients_search_digits.total')
     .orderBy('patients_search_digits.digits')
     .limit(1);
-  let walked = list
+  const walked = list
     .selectFrom('patients_search_runs')
     .innerJoin('patients_search', 'patients_search.rowid', 'patients_search_runs.rowid')
     .select('patients_search_runs.rowid')
     .where('patients_search_runs.run', '=', rarestRun)
     .where(sql<SqlBool>`strpos(patients_search.search_key, ${needle}) > 0`);
-  if (!isSearchOnly(filter)) walked = walked.where((eb) => eb.exists(patientTested(eb, dialect, filter)));
-  return walked.orderBy('patients_search_runs.rowid', 'desc').limit(page.limit).offset(page.offset);
+  return isSearchOnly(filter) ? walked : walked.where((eb) => eb.exists(patientTested(eb, dialect, filter)));
 }
 
 /**
@@ -312,7 +325,10 @@ export function patientCountQuery(
     `count|${dialect}|${listShape(filter)}|${kept}`,
     { ...listValues(filter), limit },
     (values) => buildCountQuery(db, dialect, withListValues(filter, values), values.limit, kept),
-    { prepared: hasNoValueFilter(filter) || isCountedByCombination(filter) || isOneRowCount(kept) },
+    {
+      prepared:
+        hasNoValueFilter(filter) || isCountedByCombination(filter) || isOneRowCount(kept) || kept === 'runs',
+    },
   );
 }
 
@@ -329,6 +345,11 @@ function buildCountQuery(
     list
       .selectFrom(matches.select(sql.lit(1).as('one')).limit(limit).as('matches'))
       .select((eb) => eb.fn.countAll<number>().as('total'));
+  if (kept === 'runs' && search.kind !== 'all') {
+    // A phone longer than the counts per run hold: its matches among the keys of its rarest run of six
+    // digits (migration 0036), a handful for a whole phone at a million patients, not the trigram bitmap.
+    return capped(digitRunMatches(db, dialect, filter, search.needle));
+  }
   if (isOneRowCount(kept) && search.kind !== 'all') {
     // One row of the counts per trigram (migration 0033) or per run of digits (0035): as cheap at a million
     // patients as at a hundred, and one plan for every needle, so the statement is named.
@@ -379,15 +400,17 @@ function buildCountQuery(
  * Which kept counts a search that nothing else filters reads: a needle of four to six digits is counted
  * from the counts per run of digits (migration 0035, both engines). On PostgreSQL, one of three letters or
  * digits is counted from the counts per trigram (0033), and one of four or more letters is first bounded
- * from below by the counts per word (0034). The needle decides which, so this is part of the count's shape.
+ * from below by the counts per word (0034); one of seven or more digits, a whole phone, is counted among the
+ * keys of its rarest run of six (0036). The needle decides which, so this is part of the count's shape.
  */
-type KeptSearchCount = 'trigram' | 'digits' | 'word';
+type KeptSearchCount = 'trigram' | 'digits' | 'word' | 'runs';
 
 function keptSearchCount(dialect: DialectName, filter: PatientListFilter): KeptSearchCount | undefined {
   const { search } = filter;
   if (search.kind !== 'trigram' || !isSearchOnly(filter)) return undefined;
   if (isCountedDigits(search.needle)) return 'digits';
   if (dialect !== 'postgres') return undefined;
+  if (isDigitRunSearch(search.needle)) return 'runs';
   if (isOneTrigram(search.needle)) return 'trigram';
   return isWordStart(search.needle) ? 'word' : undefined;
 }

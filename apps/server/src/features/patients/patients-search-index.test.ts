@@ -202,7 +202,7 @@ describeEachDialect('patient search index', ({ useApp, dialect }) => {
     expect(digitCounts.kept).toEqual(digitCounts.recounted);
     expect((await listVia(t().app, medic, { judet: 'bihor', medic: 'dr. pop' })).total).toBe(1);
     if (dialect === 'postgres') {
-      // And each key's runs of four digits with its file number (migration 0036), over those keys.
+      // And each key's runs of six digits with its file number (migration 0036), over those keys.
       const digitRuns = await digitRunsBothWays(t().db);
       expect(digitRuns.recounted.length).toBeGreaterThan(1000);
       expect(digitRuns.kept).toEqual(digitRuns.recounted);
@@ -296,7 +296,7 @@ describeEachDialect('patient search index', ({ useApp, dialect }) => {
     }
   });
 
-  it('pages a search of four or more digits newest first, a common one or a rare one, with a filter or not', async () => {
+  it('pages a search of digits newest first, a common one or a rare one, with a filter or not', async () => {
     // More patients than a search walks before asking the planner (SEARCH_WINDOW). Phones where `0744` is
     // common, `075593` rare and spread through the file numbers, and `123456` in a few keys only; a patient
     // of the rare ones deleted (no longer listed), and another's key changed (its runs follow).
@@ -334,6 +334,7 @@ describeEachDialect('patient search index', ({ useApp, dialect }) => {
       ['075593', undefined, [1, 2, 3], 25],
       ['0755 9301 94', undefined, [1], 1],
       ['5593', 'cluj', [1, 2], 15],
+      ['075593', 'cluj', [1, 2], 15],
       ['123456', undefined, [1], 6],
       ['1234563', undefined, [1], 1],
       ['0000000000', undefined, [1], 0],
@@ -524,21 +525,17 @@ describeEachDialect('patient search index', ({ useApp, dialect }) => {
             );
           }
         }
-        // A phone of seven digits or more: longer than the runs counted per run of digits (migration 0035),
-        // so counted through the trigram index; its page walks the keys of its rarest run of four (0036).
+        // A phone of seven digits or more, longer than the runs counted per run of digits (migration 0035):
+        // its count and its page walk the keys of its rarest run of six (0036), never the trigram index.
         const phone = searchFor('0711 523');
-        expect(await explain(trx, 'postgres', patientCountQuery(trx, 'postgres', phone))).toContain(
-          'Bitmap Index Scan on patients_search_trgm',
-        );
-        const phonePage = await explain(
-          trx,
-          'postgres',
+        for (const query of [
           patientPageQuery(trx, 'postgres', phone, { limit: 10, offset: 0 }),
-        );
-        expect(phonePage).toMatch(
-          /Index (Only )?Scan Backward using patients_search_runs_pkey on patients_search_runs/,
-        );
-        expect(phonePage).not.toContain('patients_search_trgm');
+          patientCountQuery(trx, 'postgres', phone),
+        ]) {
+          const plan = await explain(trx, 'postgres', query);
+          expect(plan).toContain('patients_search_runs_pkey');
+          expect(plan).not.toContain('patients_search_trgm');
+        }
       });
   });
 

@@ -69,7 +69,7 @@ function digitRuns(key: string, from = 4, to = 6): Set<string> {
 }
 
 /**
- * PostgreSQL's runs of four digits per key (migration 0036), as `run:file number`, sorted: as the table
+ * PostgreSQL's runs of six digits per key (migration 0036), as `run:file number`, sorted: as the table
  * keeps them, and as they are, worked out here from the search keys of the patients not deleted.
  */
 export async function digitRunsBothWays(
@@ -78,7 +78,7 @@ export async function digitRunsBothWays(
   const keys = await sql<{ key: string; n: number }>`
     select search_key as key, rowid as n from patients_search`.execute(db);
   const recounted = keys.rows.flatMap(({ key, n }) =>
-    [...digitRuns(key, 4, 4)].map((run) => `${run}:${Number(n)}`),
+    [...digitRuns(key, 6, 6)].map((run) => `${run}:${Number(n)}`),
   );
   const kept = await sql<{
     run: string;

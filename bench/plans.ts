@@ -10,7 +10,7 @@ import type { PlanAlternativeInput, PlanItemInput } from '@odonto/domain/contrac
 import { alternativeTotals, type StoredPlanStatus } from '@odonto/domain/plans';
 import { TOOTH_IDS } from '@odonto/domain/teeth';
 import { connectDatabase } from '../apps/server/src/db/connect';
-import { analyzeAfterBulkLoad } from '../apps/server/src/db/dialect';
+import { vacuumAfterBulkLoad } from '../apps/server/src/db/dialect';
 import type { Database, NewTreatmentPlanRow } from '../apps/server/src/db/database';
 import { findPatientPage } from '../apps/server/src/features/patients/patients-list.queries';
 import { toFilter } from '../apps/server/src/features/patients/patients-list.service';
@@ -163,7 +163,7 @@ async function ensurePlans(env: Record<string, string>): Promise<string> {
         alternatives: alternatives(3, 40, random),
       },
     );
-    await analyzeAfterBulkLoad(db, database.dialect);
+    await vacuumAfterBulkLoad(db, database.dialect);
     console.log(
       `bench: ${rows.length} plans and one of 3 × 40 items in ${Math.round(performance.now() - started)} ms`,
     );

@@ -8,7 +8,7 @@ import { sideOf, TOOTH_IDS } from '@odonto/domain/teeth';
 import { thumbnailName } from '@odonto/domain/contracts/avatars';
 import { pictureName } from '@odonto/domain/contracts/history-pictures';
 import { connectDatabase } from '../../apps/server/src/db/connect';
-import { analyzeAfterBulkLoad } from '../../apps/server/src/db/dialect';
+import { vacuumAfterBulkLoad } from '../../apps/server/src/db/dialect';
 import type {
   Database,
   NewFileRow,
@@ -153,7 +153,7 @@ export async function ensureHistory(
       await trx.insertInto('files').values(files).execute();
       await trx.insertInto('history_pictures').values(pictures).execute();
     });
-    await analyzeAfterBulkLoad(db, database.dialect);
+    await vacuumAfterBulkLoad(db, database.dialect);
     console.log(`bench: ${entries.length} entries and ${pictures.length} pictures for patient ${patient.id}`);
     return ids;
   } finally {

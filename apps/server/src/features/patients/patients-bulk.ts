@@ -18,10 +18,22 @@ export interface BulkPatient extends PatientData {
 const ROWS_PER_STATEMENT = 500;
 
 /**
+ * The tables of counts that the triggers update on every statement of a bulk load of patients: each row
+ * rewritten hundreds of times. The loader's caller has them rewritten compact (vacuumAfterBulkLoad). The
+ * last three are PostgreSQL's only (migrations 0033–0035), where the rewrite runs.
+ */
+export const BULK_LOAD_COUNTS = [
+  'patient_counts',
+  'patients_search_trigrams',
+  'patients_search_words',
+  'patients_search_digits',
+] as const;
+
+/**
  * Inserts many patients fast (bench data, demo seeds) in one transaction: file numbers are taken from the
  * same counter as the API's, and the search table and the counts follow (triggers). No audit rows: this
  * is a loader, not a user. Answers the new `_id`s in input order. The caller ends a bulk load with
- * analyzeAfterBulkLoad (db/dialect.ts).
+ * vacuumAfterBulkLoad (db/dialect.ts), BULK_LOAD_COUNTS rewritten.
  */
 export async function insertPatients(
   db: Kysely<Database>,

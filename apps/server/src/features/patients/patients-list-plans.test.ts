@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATIENT_PAGE_SIZE, patientListQuery } from '@odonto/domain/contracts/patients';
 import { countLimit } from '@odonto/domain/contracts/paging';
-import { analyzeAfterBulkLoad } from '../../db/dialect';
+import { vacuumAfterBulkLoad } from '../../db/dialect';
 import { generatePatients } from '../../scripts/demo/patient-generator';
 import { DEMO_USERS } from '../../scripts/demo-users';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../../../test/build-test-app';
-import { bulkPatientRows } from './patients-bulk';
+import { BULK_LOAD_COUNTS, bulkPatientRows } from './patients-bulk';
 import { explainListQuery, planSteps } from './patients-list-plans.queries';
 import { patientCountQuery, patientPageQuery } from './patients-list.queries';
 import { toFilter } from './patients-list.service';
@@ -244,7 +244,7 @@ async function loadPatients(t: TestApp): Promise<void> {
   );
   // A handful deleted, for the admins' bin.
   await sql`update patients set deleted_at = created_at where file_number % 500 = 0`.execute(t.db);
-  await analyzeAfterBulkLoad(t.db, 'postgres');
+  await vacuumAfterBulkLoad(t.db, 'postgres', { rewritten: BULK_LOAD_COUNTS });
 }
 
 /** The steps of the count and of the page the list runs for an API query. */

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { analyzeAfterBulkLoad, lockTable, type DialectName } from '../../db/dialect';
+import { vacuumAfterBulkLoad, lockTable, type DialectName } from '../../db/dialect';
 import { COUNTIES, countyByAuto, type County } from '@odonto/domain/places';
 import { parseSiruta } from '@odonto/domain/siruta';
 import type {
@@ -121,7 +121,7 @@ async function storePlaces(
     return record;
   });
   // About 14,000 localities replaced at once: fresh statistics (decision 0044).
-  if (stored) await analyzeAfterBulkLoad(db, dialect, ['places']);
+  if (stored) await vacuumAfterBulkLoad(db, dialect, { tables: ['places'] });
   return stored;
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
-import { analyzeAfterBulkLoad, type DialectName } from '../../db/dialect';
+import { vacuumAfterBulkLoad, type DialectName } from '../../db/dialect';
+import { BULK_LOAD_COUNTS } from '../../features/patients/patients-bulk';
 import type { BlobStore } from '../../files/blob-store';
 import type { DemoUser } from '../demo-users';
 import { seedAppointments } from './seed-appointments';
@@ -64,6 +65,6 @@ export async function seedDemoClinic(
   const submissions = await seedEfactura(db, now);
   if (submissions > 0) log(`Stări e-Factura demo: ${submissions} documente trimise`);
   // Statistics of what was just loaded (PostgreSQL; decision 0044).
-  await analyzeAfterBulkLoad(db, dialect);
+  await vacuumAfterBulkLoad(db, dialect, { rewritten: BULK_LOAD_COUNTS });
   return staff;
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration, type RawBuilder } from 'kysely';
 import type { DialectName } from '../dialect';
+import { createSearchTableTriggers } from './search-count-triggers';
 
 /**
  * PostgreSQL lists a search of six or more digits, a phone fragment or a whole phone, newest first in the
@@ -66,13 +67,5 @@ async function createRunTriggers(db: Kysely<unknown>): Promise<void> {
       end if;
       return null;
     end $$`.execute(db);
-  for (const [event, tables] of [
-    ['insert', sql`new table as new_keys`],
-    ['update', sql`old table as old_keys new table as new_keys`],
-    ['delete', sql`old table as old_keys`],
-  ] as const) {
-    await sql`
-      create trigger ${sql.raw(`patients_search_runs_${event}`)} after ${sql.raw(event)} on patients_search
-      referencing ${tables} for each statement execute function patients_search_runs_follow()`.execute(db);
-  }
+  await createSearchTableTriggers(db, 'patients_search_runs');
 }

@@ -59,15 +59,21 @@ export async function createSearchCountTriggers(db: Kysely<unknown>, counts: Sea
       end if;
       return null;
     end $$`.execute(db);
+  await createSearchTableTriggers(db, counts.table);
+}
+
+/**
+ * Statement triggers `<name>_insert`, `_update` and `_delete` on `patients_search` that run the function
+ * `<name>_follow()`, with the changed keys as the transition tables `new_keys` and `old_keys`.
+ */
+export async function createSearchTableTriggers(db: Kysely<unknown>, name: string): Promise<void> {
   for (const [event, tables] of [
     ['insert', sql`new table as new_keys`],
     ['update', sql`old table as old_keys new table as new_keys`],
     ['delete', sql`old table as old_keys`],
   ] as const) {
     await sql`
-      create trigger ${sql.raw(`${counts.table}_${event}`)} after ${sql.raw(event)} on patients_search
-      referencing ${tables} for each statement execute function ${sql.raw(`${counts.table}_follow`)}()`.execute(
-      db,
-    );
+      create trigger ${sql.raw(`${name}_${event}`)} after ${sql.raw(event)} on patients_search
+      referencing ${tables} for each statement execute function ${sql.raw(`${name}_follow`)}()`.execute(db);
   }
 }

@@ -115,7 +115,7 @@ export const SEARCH_WINDOW = 2_000;
  * order the same page would have to collect and sort every match of the range (a month at a million
  * patients is thousands), or walk past every patient newer than it.
  */
-function isDateOrdered(filter: PatientListFilter): boolean {
+export function isDateOrdered(filter: PatientListFilter): boolean {
   return (
     hasDateRange(filter) && !filter.isDeleted && !hasEqualityFilter(filter) && !isSearchedInIndex(filter)
   );
@@ -149,18 +149,21 @@ function buildPageQuery(
     // tenth match comes soon), a rare one's few matches are collected through the trigram index and
     // sorted. Then the ten rows.
     // A needle of six or more digits walks the keys of its rarest run of digits instead (digitRunPage).
-    let matches = list.selectFrom('patients_search').where(searchIndexCondition(dialect, search));
-    if (!isSearchOnly(filter)) matches = matches.where((eb) => eb.exists(patientTested(eb, dialect, filter)));
-    const numbers = matches
-      .select('patients_search.rowid')
-      .orderBy('patients_search.rowid', 'desc')
-      .limit(page.limit)
-      .offset(page.offset);
+    const numbers = () => {
+      let matches = list.selectFrom('patients_search').where(searchIndexCondition(dialect, search));
+      if (!isSearchOnly(filter))
+        matches = matches.where((eb) => eb.exists(patientTested(eb, dialect, filter)));
+      return matches
+        .select('patients_search.rowid')
+        .orderBy('patients_search.rowid', 'desc')
+        .limit(page.limit)
+        .offset(page.offset);
+    };
     const pageNumbers = isRunWalked
       ? digitRunPage(db, dialect, filter, search.needle, page)
       : isSearchOnly(filter)
-        ? searchPage(db, search.needle, numbers, page)
-        : numbers;
+        ? searchPage(db, search.needle, numbers(), page)
+        : numbers();
     // Joined, not `in (…)`: the numbers keep their order, so the ten rows need no sort of their own.
     return list
       .selectFrom(pageNumbers.as('page'))
@@ -169,6 +172,20 @@ function buildPageQuery(
       .select(openPlanBaniColumn())
       .orderBy('page.rowid', 'desc');
   }
+  return buildUnsearchedPage(db, dialect, filter, page);
+}
+
+/**
+ * The page of a list that the search table does not serve (no search, or one that only the patient row can
+ * test): the patients, walked along an index in the list's order.
+ */
+export function buildUnsearchedPage(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  filter: PatientListFilter,
+  page: { limit: number; offset: number },
+) {
+  const list = db.withTables<ListTables>();
   if (isDateOrdered(filter)) {
     return list
       .selectFrom('patients')
@@ -332,7 +349,7 @@ export function patientCountQuery(
   );
 }
 
-function buildCountQuery(
+export function buildCountQuery(
   db: Kysely<Database>,
   dialect: DialectName,
   filter: PatientListFilter,
@@ -438,12 +455,12 @@ function isCountedByCombination(filter: PatientListFilter): boolean {
  * county or a doctor, a date range or a location would not: a rare one wants another index than a common
  * one, and a generic plan chosen on the first calls' values would walk a whole table for the other.
  */
-function hasNoValueFilter(filter: PatientListFilter): boolean {
+export function hasNoValueFilter(filter: PatientListFilter): boolean {
   return Object.values(listValues(filter)).every((value) => value === undefined);
 }
 
 /** The filter's values, which the list's queries carry as parameters (db/compiled-once.ts). */
-function listValues(filter: PatientListFilter) {
+export function listValues(filter: PatientListFilter) {
   const { search, judet, oras, tara, medic, createdFrom, createdTo, locationId } = filter;
   return {
     needle: search.kind === 'all' ? undefined : search.needle,
@@ -452,12 +469,15 @@ function listValues(filter: PatientListFilter) {
 }
 
 /** What else decides the text of the list's queries: with which values are present, their shape. */
-function listShape(filter: PatientListFilter): string {
+export function listShape(filter: PatientListFilter): string {
   return [filter.search.kind, filter.isIgienizare, filter.isDeleted, filter.isOwing === true].join(',');
 }
 
 /** The filter with `values` in its values' places (markers, while compileOnce builds a query's text). */
-function withListValues(filter: PatientListFilter, values: ReturnType<typeof listValues>): PatientListFilter {
+export function withListValues(
+  filter: PatientListFilter,
+  values: ReturnType<typeof listValues>,
+): PatientListFilter {
   const { needle, ...rest } = values;
   const { search } = filter;
   return {
@@ -467,7 +487,7 @@ function withListValues(filter: PatientListFilter, values: ReturnType<typeof lis
   };
 }
 
-function listQuery<Values extends Record<string, unknown>, Row>(
+export function listQuery<Values extends Record<string, unknown>, Row>(
   db: Kysely<Database>,
   shape: string,
   values: Values,

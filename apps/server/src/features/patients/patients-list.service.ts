@@ -13,18 +13,20 @@ import type { DialectName } from '../../db/dialect';
 import { AppError } from '../../plugins/errors';
 import { PATIENT_MESSAGES } from './patient-messages';
 import { filterValue, planSearch } from './patient-search';
-import { countPatients, findPatientPage, type PatientListFilter } from './patients-list.queries';
+import { findCountedPatientPage } from './patients-list-counted.queries';
+import {
+  countPatients,
+  findPatientPage,
+  type PatientListFilter,
+  type PatientPageRow,
+} from './patients-list.queries';
 import { toListItem } from './patients.presenter';
 
 export type PatientListParams = z.output<typeof patientListQuery>;
 
 /**
  * GET /api/pacienti: one page of the (filtered) list, newest first, with the total of matches: exact up to
- * 1,000, then "more than" (contracts/paging.ts). The count comes first: a page past the end then needs no
- * query at all. Except for a search on PostgreSQL, where each statement is a round trip and the capped
- * count (up to 1,001 matches checked) is the dearest one: its count and its page are asked for at once, on
- * two of the pool's connections (issue 14; a third faster in bench/RESULTS.md). The other filters count
- * from `patient_counts`, a row or a sum, which gained nothing against taking a second connection.
+ * 1,000, then "more than" (contracts/paging.ts).
  */
 export async function listPatients(
   deps: { db: Kysely<Database>; dialect: DialectName },
@@ -34,19 +36,41 @@ export async function listPatients(
   const offset = (params.page - 1) * PATIENT_PAGE_SIZE;
   const page = { limit: PATIENT_PAGE_SIZE, offset };
   const limit = countLimit(page);
-  const isPageAskedAtOnce = deps.dialect === 'postgres' && filter.search.kind !== 'all';
-  const [counted, pageAtOnce] = await Promise.all([
-    countPatients(deps.db, deps.dialect, filter, limit),
-    isPageAskedAtOnce ? findPatientPage(deps.db, deps.dialect, filter, page) : undefined,
-  ]);
-  const rows =
-    offset >= counted ? [] : (pageAtOnce ?? (await findPatientPage(deps.db, deps.dialect, filter, page)));
+  const { counted, rows } = await countAndPage(deps, filter, page, limit);
   return {
     pacienti: rows.map((row) => toListItem(row, Number(row.plan_open_bani))),
     ...pagedTotal(counted, limit),
     page: params.page,
     pageSize: PATIENT_PAGE_SIZE,
   };
+}
+
+/**
+ * The count (up to `limit`) and the page. On SQLite the count comes first: a page past the end then needs
+ * no query at all. On PostgreSQL each statement is a round trip: a list that searches nothing asks for both
+ * in one statement (patients-list-counted.queries.ts; decision 0061); a search, whose capped count (up to
+ * 1,001 matches checked) is the dearest statement, asks for both at once on two of the pool's connections
+ * (issue 14; a third faster in bench/RESULTS.md).
+ */
+async function countAndPage(
+  deps: { db: Kysely<Database>; dialect: DialectName },
+  filter: PatientListFilter,
+  page: { limit: number; offset: number },
+  limit: number,
+): Promise<{ counted: number; rows: PatientPageRow[] }> {
+  if (deps.dialect === 'postgres' && filter.search.kind === 'all') {
+    return findCountedPatientPage(deps.db, filter, page, limit);
+  }
+  if (deps.dialect === 'postgres') {
+    const [counted, rows] = await Promise.all([
+      countPatients(deps.db, deps.dialect, filter, limit),
+      findPatientPage(deps.db, deps.dialect, filter, page),
+    ]);
+    return { counted, rows: page.offset >= counted ? [] : rows };
+  }
+  const counted = await countPatients(deps.db, deps.dialect, filter, limit);
+  const rows = page.offset >= counted ? [] : await findPatientPage(deps.db, deps.dialect, filter, page);
+  return { counted, rows };
 }
 
 /** The query as the list queries take it; from/to are whole days on the clinic's calendar (SPEC.md §9). */

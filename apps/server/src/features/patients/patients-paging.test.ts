@@ -63,4 +63,33 @@ describeEachDialect('GET /api/pacienti: creation-day range and paging', ({ useAp
     const list = await listVia(t().app, cookie);
     expect(list.pacienti.map((p) => p.nume)).toEqual(['Trei', 'Doi', 'Unu']);
   });
+
+  it('pages a creation-day range and a filter the same way, ties by file number, past the end empty', async () => {
+    // Twelve patients in one day, three of them at the same instant; every third in Cluj.
+    const nameOf = (n: number) => `Pacient${'abcdefghijkl'[n - 1]}`;
+    const day = '2026-03-04';
+    for (let n = 1; n <= 12; n += 1) {
+      const minute = Math.min(n, 10);
+      t().clock.set(`2026-03-04T08:${String(minute).padStart(2, '0')}:00.000Z`);
+      await createPatientVia(t().app, await signIn(t(), 'medic'), {
+        nume: nameOf(n),
+        ...(n % 3 === 0 ? { judet: 'Cluj' } : {}),
+      });
+    }
+    const cookie = await signIn(t(), 'medic');
+    const page = async (query: Record<string, string>) => {
+      const list = await listVia(t().app, cookie, query);
+      return { total: list.total, names: list.pacienti.map((p) => p.nume) };
+    };
+    const names = (...numbers: number[]) => numbers.map(nameOf);
+    expect(await page({ from: day, to: day })).toEqual({
+      total: 12,
+      names: names(12, 11, 10, 9, 8, 7, 6, 5, 4, 3),
+    });
+    expect(await page({ from: day, to: day, page: '2' })).toEqual({ total: 12, names: names(2, 1) });
+    expect(await page({ from: day, to: day, page: '3' })).toEqual({ total: 12, names: [] });
+    expect(await page({ judet: 'Cluj' })).toEqual({ total: 4, names: names(12, 9, 6, 3) });
+    expect(await page({ judet: 'Cluj', page: '2' })).toEqual({ total: 4, names: [] });
+    expect(await page({ judet: 'Alba' })).toEqual({ total: 0, names: [] });
+  });
 });

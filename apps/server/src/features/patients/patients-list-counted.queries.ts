@@ -1,0 +1,71 @@
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { Database } from '../../db/database';
+import {
+  buildCountQuery,
+  buildUnsearchedPage,
+  hasNoValueFilter,
+  isDateOrdered,
+  listQuery,
+  listShape,
+  listValues,
+  withListValues,
+  type ListQuery,
+  type PatientListFilter,
+  type PatientPageRow,
+} from './patients-list.queries';
+
+/** A row of a counted page: one of the page's patients (all null when the page is empty) and the count. */
+export type CountedPageRow = { [Column in keyof PatientPageRow]: PatientPageRow[Column] | null } & {
+  total: number | string | bigint | null;
+};
+
+/**
+ * PostgreSQL, a list that searches nothing: its count and its page in one statement. Each statement is a
+ * round trip to the database server, and at 10 connections on two cores those trips, not the two
+ * statements' work (a row of `patient_counts` and a walk of ten patients), decided a list's p95 (issue 14;
+ * decision 0061). The count's one row is joined to the page, which starts only when the count leaves a
+ * patient at its offset (a one-time filter), as the service skipped a page past the end: the page's
+ * rows each carry the count, and an empty page is one row of nulls beside it.
+ */
+export function countedPatientPageQuery(
+  db: Kysely<Database>,
+  filter: PatientListFilter,
+  page: { limit: number; offset: number },
+  countLimit: number,
+): ListQuery<CountedPageRow> {
+  return listQuery(
+    db,
+    `counted-page|postgres|${listShape(filter)}`,
+    { ...listValues(filter), limit: page.limit, offset: page.offset, countLimit },
+    (values) => {
+      const marked = withListValues(filter, values);
+      const counted = buildCountQuery(db, 'postgres', marked, values.countLimit, undefined);
+      const patients = buildUnsearchedPage(db, 'postgres', marked, values).where(
+        sql<SqlBool>`${values.offset} < counted.total`,
+      );
+      const joined = db
+        .selectFrom(counted.as('counted'))
+        .leftJoinLateral(patients.as('page'), (join) => join.onTrue())
+        .selectAll('page')
+        .select('counted.total');
+      // The rows in the page's own order (a join promises none): a sort of ten rows.
+      return isDateOrdered(filter)
+        ? joined.orderBy('page.created_at', 'desc').orderBy('page.file_number', 'desc')
+        : joined.orderBy('page.file_number', 'desc');
+    },
+    // Named only when no value decides the plan, as the page alone is (patientPageQuery).
+    { prepared: hasNoValueFilter(filter) },
+  );
+}
+
+/** The count (up to `countLimit`) and the page of a PostgreSQL list that searches nothing, in one round trip. */
+export async function findCountedPatientPage(
+  db: Kysely<Database>,
+  filter: PatientListFilter,
+  page: { limit: number; offset: number },
+  countLimit: number,
+): Promise<{ counted: number; rows: PatientPageRow[] }> {
+  const rows = await countedPatientPageQuery(db, filter, page, countLimit).execute();
+  const counted = Math.min(Number(rows[0]?.total ?? 0), countLimit);
+  return { counted, rows: rows.filter((row): row is CountedPageRow & PatientPageRow => row.id !== null) };
+}

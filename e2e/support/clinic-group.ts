@@ -159,27 +159,24 @@ export async function startClinicGroup(): Promise<ClinicGroup> {
     const secretKey = randomBytes(32).toString('hex');
     const addresses = [portA, portB].map((port) => `127.0.0.1:${port}`);
     const instances = addresses.map((address, index) => {
-      const child = spawnServer(
-        {
-          ...process.env,
-          NODE_ENV: 'production',
-          HOST: '127.0.0.1',
-          PORT: String([portA, portB][index]),
-          DATABASE_URL: databaseUrl.toString(),
-          ODONTO_DATA_DIR: dataDir,
-          ODONTO_SECRET_KEY: secretKey,
-          ODONTO_ADMIN_EMAIL: GROUP_ADMIN.email,
-          ODONTO_ADMIN_PASSWORD: GROUP_ADMIN.password,
-          PUBLIC_URL: publicUrl,
-          // The signature stations of the test open each instance at its own address.
-          ALLOWED_ORIGINS: addresses.map((other) => `http://${other}`).join(','),
-          TRUST_PROXY: 'true',
-          LOG_LEVEL: 'info',
-          SMTP_URL: '',
-          SENTRY_DSN: '',
-        },
-        'pipe',
-      );
+      const child = spawnServer({
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String([portA, portB][index]),
+        DATABASE_URL: databaseUrl.toString(),
+        ODONTO_DATA_DIR: dataDir,
+        ODONTO_SECRET_KEY: secretKey,
+        ODONTO_ADMIN_EMAIL: GROUP_ADMIN.email,
+        ODONTO_ADMIN_PASSWORD: GROUP_ADMIN.password,
+        PUBLIC_URL: publicUrl,
+        // The signature stations of the test open each instance at its own address.
+        ALLOWED_ORIGINS: addresses.map((other) => `http://${other}`).join(','),
+        TRUST_PROXY: 'true',
+        LOG_LEVEL: 'info',
+        SMTP_URL: '',
+        SENTRY_DSN: '',
+      });
       const instance = watch(child, address);
       started.push(instance);
       return { child, instance };

@@ -84,13 +84,47 @@ function serverEnv(dataDir: string, port: number, smtpPort: number): NodeJS.Proc
   };
 }
 
-/** The built server (`main.js`, what `npm start` runs) with `env` as its whole environment. */
-export function spawnServer(env: NodeJS.ProcessEnv, output: 'inherit' | 'pipe'): ChildProcess {
+/** The built server (`main.js`, what `npm start` runs) with `env` as its whole environment, its output piped. */
+export function spawnServer(env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(process.execPath, nodeArgs('main.js'), {
     cwd: repoRoot,
     env,
-    stdio: ['ignore', output, output],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+const PORT_ATTEMPTS = 3;
+
+/**
+ * Starts the built server on a port the system has just called free, its output passed on to the test's,
+ * and waits until it answers. Between that pick and the server's listen another process can take the port:
+ * seen in CI, where the other worker's first server took it and the run's first test failed with
+ * EADDRINUSE. The server then starts again on another port.
+ */
+async function startOnFreePort(
+  envAt: (port: number) => NodeJS.ProcessEnv,
+): Promise<{ server: ChildProcess; url: string }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const server = spawnServer(envAt(port));
+    const outputClosed = new Promise((done) => server.once('close', done));
+    let portTaken = false;
+    server.stdout?.pipe(process.stdout);
+    server.stderr?.on('data', (chunk: Buffer) => {
+      if (!portTaken && chunk.includes('EADDRINUSE')) portTaken = true;
+      process.stderr.write(chunk);
+    });
+    try {
+      await waitForHealth(url, server);
+      return { server, url };
+    } catch (error) {
+      const exited = server.exitCode !== null;
+      // Its last words are read before they are judged.
+      if (exited) await outputClosed;
+      if (!exited || !portTaken || attempt === PORT_ATTEMPTS) throw error;
+    }
+  }
 }
 
 /** Fills `dataDir` with the demo clinic (`npm run demo`'s seed). */
@@ -116,16 +150,12 @@ export const DEMO_TEMPLATE_ENV = 'ODONTO_E2E_DEMO_TEMPLATE';
 export async function startApp({ seed }: { seed: 'none' | 'demo' }): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'odonto-e2e-'));
   const { mailbox, port: smtpPort } = await Mailbox.start();
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env = serverEnv(dataDir, port, smtpPort);
   if (seed === 'demo') {
     const template = process.env[DEMO_TEMPLATE_ENV];
     if (template) cpSync(template, dataDir, { recursive: true });
     else seedDemo(dataDir);
   }
-  const server = spawnServer(env, 'inherit');
-  await waitForHealth(url, server);
+  const { server, url } = await startOnFreePort((port) => serverEnv(dataDir, port, smtpPort));
   return {
     url,
     dataDir,

@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import type { Appointment, CalendarResponse } from '../../packages/domain/src/contracts/appointments';
 import type { Doctor, Patient } from '../../packages/domain/src/contracts/patients';
-import AxeBuilder from '@axe-core/playwright';
 import { DEMO_USERS, expect, test } from '../fixtures';
+import { accessibilityViolations } from '../support/axe';
 import { API_HEADERS, createPatient, uniquePhone, uniqueWord } from '../support/patients';
 
 /**
@@ -225,16 +225,6 @@ test('without the mouse: sign in, find a patient with the filters, treat a tooth
   await expect(page).toHaveURL(new RegExp(`/pacienti/programari/${patient._id}$`));
 });
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** The WCAG 2.0/2.1 A and AA violations axe finds inside `scope`, colour contrast included, one line per element. */
-async function violationsIn(page: Page, scope: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include(scope).withTags(WCAG_TAGS).analyze();
-  return result.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
-  );
-}
-
 for (const role of ['admin', 'medic'] as const) {
   for (const size of [
     { width: 1366, height: 768 },
@@ -249,7 +239,7 @@ for (const role of ['admin', 'medic'] as const) {
       await signIn(page, DEMO_USERS[role]);
       const found: string[] = [];
       const check = async (screen: string, scope: string) => {
-        for (const line of await violationsIn(page, scope)) found.push(`${screen}: ${line}`);
+        for (const line of await accessibilityViolations(page, scope)) found.push(`${screen}: ${line}`);
       };
 
       // The demo week has appointments in every doctor's column.

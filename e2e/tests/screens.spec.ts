@@ -172,20 +172,29 @@ test('the checks see a sideways scroll, a cut control, English words, raw keys a
   ]);
 });
 
-test('the accessibility check names a low-contrast text and a button without a name', async ({ page }) => {
+test('the accessibility check names a low-contrast text and a button without a name, on the page or in a part', async ({
+  page,
+}) => {
   await page.setContent(`
     <html lang="ro"><head><title>Probă</title></head>
     <body><main>
       <h1>Probă</h1>
       <p style="color: #bbbbbb; background: #ffffff">Text palid</p>
       <button id="fara-nume"><svg width="16" height="16" aria-hidden="true"></svg></button>
-    </main></body></html>`);
+    </main>
+    <footer><button id="in-subsol"><svg width="16" height="16" aria-hidden="true"></svg></button></footer>
+    </body></html>`);
   const violations = await accessibilityViolations(page);
-  expect(violations).toHaveLength(2);
+  expect(violations).toHaveLength(3);
   expect(violations).toContainEqual(
     expect.stringMatching(/^color-contrast \(serious\) p → <p .*>Text palid<\/p> — /),
   );
   expect(violations).toContainEqual(
     expect.stringMatching(/^button-name \(critical\) #fara-nume → <button id="fara-nume">/),
   );
+  expect(violations).toContainEqual(expect.stringMatching(/^button-name \(critical\) #in-subsol → /));
+  // A second run in the same document (axe is already there), on a part of it: only that part's faults.
+  const inMain = await accessibilityViolations(page, 'main');
+  expect(inMain).toHaveLength(2);
+  expect(inMain.join('\n')).not.toContain('in-subsol');
 });

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import {
   buildCountQuery,
   buildUnsearchedPage,
+  cappedTotal,
   hasNoValueFilter,
   isDateOrdered,
   listQuery,
@@ -66,6 +67,6 @@ export async function findCountedPatientPage(
   countLimit: number,
 ): Promise<{ counted: number; rows: PatientPageRow[] }> {
   const rows = await countedPatientPageQuery(db, filter, page, countLimit).execute();
-  const counted = Math.min(Number(rows[0]?.total ?? 0), countLimit);
+  const counted = cappedTotal(rows[0], countLimit);
   return { counted, rows: rows.filter((row): row is CountedPageRow & PatientPageRow => row.id !== null) };
 }

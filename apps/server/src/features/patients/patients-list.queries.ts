@@ -517,5 +517,16 @@ export async function countPatients(
   limit: number,
 ): Promise<number> {
   const [row] = await patientCountQuery(db, dialect, filter, limit).execute();
+  return cappedTotal(row, limit);
+}
+
+/**
+ * A count row's total, at most `limit`. A count of matches stops at `limit`, but one read from the
+ * running totals (`patient_counts`) is exact; capped here, both answer alike (pagedTotal).
+ */
+export function cappedTotal(
+  row: { total: number | string | bigint | null } | undefined,
+  limit: number,
+): number {
   return Math.min(Number(row?.total ?? 0), limit);
 }

@@ -184,6 +184,9 @@ test('without the mouse: sign in, find a patient with the filters, treat a tooth
   await expect(booking.getByRole('textbox', { name: 'Caută pacient' })).toBeFocused();
   await page.keyboard.type(prenume);
   const found = booking.getByRole('listitem', { name: `Tastatură ${prenume} (fișa nr. ${patient.id})` });
+  // The list comes with the search's answer, after a 250 ms pause in the typing: on a busy machine all the
+  // Tab presses were spent before it came (seen once in CI). Tab once the patient is shown, as a user would.
+  await expect(found).toBeVisible();
   await tabTo(page, found);
   await expectFocusVisible(page, 'the patient found');
   await page.keyboard.press('Enter');

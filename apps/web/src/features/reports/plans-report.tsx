@@ -73,6 +73,8 @@ export function PlansReportTab() {
             ]}
             valueFormatter={(value) => formatLei(Math.round(value * 100))}
             withLegend
+            // A labelled chart is a figure: a div without a role may not carry a label (aria-prohibited-attr).
+            role="figure"
             aria-label="Planuri acceptate și efectuate pe luni"
           />
           <Table aria-label="Planuri pe luni și medici" withTableBorder>

@@ -46,6 +46,8 @@ export function RevenueReportTab() {
               ]}
               valueFormatter={(value) => formatLei(Math.round(value * 100))}
               withLegend
+              // A labelled chart is a figure: a div without a role may not carry a label (aria-prohibited-attr).
+              role="figure"
               aria-label="Venituri pe medici"
             />
           ) : null}

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Doctor } from '../../packages/domain/src/contracts/patients';
 import type { PriceListAnswer } from '../../packages/domain/src/contracts/price-list';
 import { formatCalendarDay } from '../../packages/domain/src/dates';
 import { DEMO_USERS, expect, test } from '../fixtures';
@@ -22,15 +23,24 @@ test('reception takes payments, opens the daily cash report, prints it on A4 and
   });
   const name = `${patient.nume} ${patient.prenume}`;
 
-  // A charge from the price list, then 123,45 lei in cash and 50,00 lei by card, through the API.
+  // Two charges from the price list, the medic's work and another doctor's, then 123,45 lei in cash and
+  // 50,00 lei by card, through the API. The charges give this month's revenue a row of each doctor (the
+  // demo's own charges lie in the month before on a month's first days).
   const list = (await (await page.request.get('/api/price-list')).json()) as PriceListAnswer;
   const priced = list.items.find((item) => item.price !== null && item.price.amountBani >= 20_000);
   if (!priced) throw new Error('the demo price list has no priced item');
-  const charge = await page.request.post(`/api/cont/${patient._id}/taxe`, {
-    data: { priceItemId: priced.id },
-    headers: API_HEADERS,
-  });
-  expect(charge.status(), await charge.text()).toBe(201);
+  const doctors = (await (await page.request.get('/api/get-medici')).json()) as Doctor[];
+  const medic = doctors.find((doctor) => doctor.nume === DEMO_USERS.medic.nume);
+  if (!medic) throw new Error('demo medic missing');
+  const other = doctors.find((doctor) => doctor.nume !== DEMO_USERS.medic.nume);
+  if (!other) throw new Error('the demo clinic has one doctor');
+  for (const doctor of [medic, other]) {
+    const charge = await page.request.post(`/api/cont/${patient._id}/taxe`, {
+      data: { priceItemId: priced.id, doctorId: doctor._id },
+      headers: API_HEADERS,
+    });
+    expect(charge.status(), await charge.text()).toBe(201);
+  }
   for (const payment of [
     { method: 'numerar', amountBani: 12_345 },
     { method: 'card', amountBani: 5000 },
@@ -100,8 +110,10 @@ test('reception takes payments, opens the daily cash report, prints it on A4 and
   ]);
   const revenue = doctorPage.getByRole('table', { name: 'Venituri pe locații și medici' });
   await expect(revenue).toBeVisible();
-  const doctors = await revenue.locator('tbody tr td:nth-child(2)').allTextContents();
-  expect(doctors.every((doctor) => doctor === DEMO_USERS.medic.nume)).toBe(true);
+  const rowDoctors = revenue.locator('tbody tr td:nth-child(2)');
+  await expect(rowDoctors.first()).toHaveText(DEMO_USERS.medic.nume);
+  const named = await rowDoctors.allTextContents();
+  expect(named.every((doctor) => doctor === DEMO_USERS.medic.nume)).toBe(true);
   const answer = await doctorPage.request.get(
     `/api/rapoarte/comisioane?luna=${new Date().toISOString().slice(0, 7)}`,
   );

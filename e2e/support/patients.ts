@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
-import type { Patient, PatientInput } from '../../packages/domain/src/contracts/patients';
+import { DEMO_USERS } from '../../apps/server/src/scripts/demo-users';
+import type { Doctor, Patient, PatientInput } from '../../packages/domain/src/contracts/patients';
 import type { PlacesResponse } from '../../packages/domain/src/contracts/places';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -26,6 +27,28 @@ export function uniqueWord(length = 6): string {
 /** A random Romanian mobile number, '07' and eight digits. */
 export function uniquePhone(): string {
   return `07${String(randomInt(100_000_000)).padStart(8, '0')}`;
+}
+
+/**
+ * A day of the calling test only, in the 700 days from 1 January `yearsAhead` years on ('2029-05-14'): the
+ * demo clinic and the other tests book this week and tomorrow, and tests that book on the same demo
+ * server each draw from a different year.
+ */
+export function dayOfOwn(yearsAhead = 3): string {
+  const day = new Date(
+    Date.UTC(new Date().getUTCFullYear() + yearsAhead, 0, 1) + randomInt(700) * 86_400_000,
+  );
+  return day.toISOString().slice(0, 10);
+}
+
+/** The demo clinic's doctors as GET /api/get-medici lists them: the demo medic, found by name, and the others. */
+export async function demoDoctors(request: APIRequestContext): Promise<{ medic: Doctor; others: Doctor[] }> {
+  const answer = await request.get('/api/get-medici');
+  expect(answer.status(), await answer.text()).toBe(200);
+  const doctors = (await answer.json()) as Doctor[];
+  const medic = doctors.find((doctor) => doctor.nume === DEMO_USERS.medic.nume);
+  if (!medic) throw new Error('the demo medic is not among the doctors');
+  return { medic, others: doctors.filter((doctor) => doctor !== medic) };
 }
 
 /** POST /api/save-pacient through the page's signed-in request context. */

@@ -1,11 +1,16 @@
-import { randomInt } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Appointment, CalendarResponse } from '../../packages/domain/src/contracts/appointments';
-import type { Doctor } from '../../packages/domain/src/contracts/patients';
 import { DEMO_USERS, expect, test } from '../fixtures';
-import { API_HEADERS, createPatient, uniquePhone, uniqueWord } from '../support/patients';
+import {
+  API_HEADERS,
+  createPatient,
+  dayOfOwn,
+  demoDoctors,
+  uniquePhone,
+  uniqueWord,
+} from '../support/patients';
 
 /** The SMS texts the server's file provider has written so far. */
 async function outboxTexts(dataDir: string): Promise<string[]> {
@@ -101,16 +106,6 @@ test('a medic books, edits and deletes appointments; end-before-start, overlap a
   await expect(page.getByText(/20:15–20:45/)).toHaveCount(0);
 });
 
-/**
- * A clinic day of this test's own, years ahead: the demo and the other tests book this week and tomorrow
- * (the first test leaves 20:00–20:30 tomorrow with the same doctor, which a move to 20:00 there would clash
- * with and stop at the overlap question).
- */
-function dayOfOwn(): string {
-  const day = new Date(Date.UTC(new Date().getUTCFullYear() + 3, 0, 1) + randomInt(700) * 86_400_000);
-  return day.toISOString().slice(0, 10);
-}
-
 test('in the calendar a medic books from an empty slot, drags an appointment to a new time and opens the patient', async ({
   page,
   signIn,
@@ -118,9 +113,7 @@ test('in the calendar a medic books from an empty slot, drags an appointment to 
   await signIn(page, DEMO_USERS.medic);
   const prenume = uniqueWord();
   const patient = await createPatient(page.request, { nume: 'Marin', prenume, telefon: uniquePhone() });
-  const doctors = (await (await page.request.get('/api/get-medici')).json()) as Doctor[];
-  const medic = doctors.find((doctor) => doctor.nume === DEMO_USERS.medic.nume);
-  if (!medic) throw new Error('demo medic missing');
+  const { medic, others } = await demoDoctors(page.request);
   const day = dayOfOwn();
   const dayBefore = new Date(Date.parse(day) - 86_400_000).toISOString().slice(0, 10);
   const before = (await (
@@ -196,7 +189,7 @@ test('in the calendar a medic books from an empty slot, drags an appointment to 
     elements.map((element) => element.getAttribute('data-day')),
   );
   expect(new Set(columns)).toEqual(new Set([day]));
-  expect(columns).toHaveLength(doctors.length);
+  expect(columns).toHaveLength(1 + others.length);
   for (const index of columns.keys()) {
     const frame = await dayColumns.nth(index).boundingBox();
     expect(frame && frame.x >= 0 && frame.x + frame.width <= 800, `column ${index} is in view`).toBe(true);

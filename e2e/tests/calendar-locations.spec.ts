@@ -1,16 +1,15 @@
-import { randomInt } from 'node:crypto';
 import type { Appointment } from '../../packages/domain/src/contracts/appointments';
-import type { Doctor } from '../../packages/domain/src/contracts/patients';
 import { DEMO_USERS, expect, test } from '../fixtures';
 import { accessibilityViolations } from '../support/axe';
 import { addLocation } from '../support/locations';
-import { API_HEADERS, createPatient, uniquePhone, uniqueWord } from '../support/patients';
-
-/** A day years ahead, of this test only (the demo clinic has nothing then). */
-function dayOfOwn(): string {
-  const day = new Date(Date.UTC(new Date().getUTCFullYear() + 3, 0, 1) + randomInt(700) * 86_400_000);
-  return day.toISOString().slice(0, 10);
-}
+import {
+  API_HEADERS,
+  createPatient,
+  dayOfOwn,
+  demoDoctors,
+  uniquePhone,
+  uniqueWord,
+} from '../support/patients';
 
 test('a clinic group: book at the second location in a chair, see it only there, chair columns, a doctor across locations', async ({
   browser,
@@ -32,9 +31,7 @@ test('a clinic group: book at the second location in a chair, see it only there,
   await signIn(page, DEMO_USERS.medic, app.url);
   const prenume = uniqueWord();
   const patient = await createPatient(page.request, { nume: 'Marin', prenume, telefon: uniquePhone() });
-  const doctors = (await (await page.request.get('/api/get-medici')).json()) as Doctor[];
-  const medic = doctors.find((doctor) => doctor.nume === DEMO_USERS.medic.nume);
-  if (!medic) throw new Error('demo medic missing');
+  const { medic } = await demoDoctors(page.request);
   const day = dayOfOwn();
 
   // One appointment booked without a location: it takes place at the first one.

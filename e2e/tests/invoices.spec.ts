@@ -1,10 +1,8 @@
-import type { APIRequestContext } from '@playwright/test';
 import { startFakeAnaf } from '../../apps/server/test/fake-anaf';
-import type { Doctor } from '../../packages/domain/src/contracts/patients';
 import { formatCalendarDay } from '../../packages/domain/src/dates';
 import { formatLei } from '../../packages/domain/src/money';
 import { DEMO_USERS, expect, test } from '../fixtures';
-import { createPatient, uniquePhone, uniqueWord } from '../support/patients';
+import { createPatient, demoDoctors, uniquePhone, uniqueWord } from '../support/patients';
 import { acceptedCrownPlan } from '../support/plans';
 import { countPrints, printsSoFar, printToPdf } from '../support/print';
 
@@ -18,14 +16,6 @@ import { countPrints, printsSoFar, printToPdf } from '../support/print';
 const SLOW = 30_000;
 const CROWN = { catalogueId: 1.2, name: 'coroană zirconiu monolitic' };
 const CARD_BANI = 50_000;
-
-/** The demo doctor's id, as the doctors' list gives it. */
-async function demoDoctorId(request: APIRequestContext): Promise<string> {
-  const doctors = (await (await request.get('/api/get-medici')).json()) as Doctor[];
-  const doctor = doctors.find((candidate) => candidate.nume === DEMO_USERS.medic.nume);
-  if (!doctor) throw new Error('the demo doctor is not among the doctors');
-  return doctor._id;
-}
 
 test('a planned treatment is paid in part by card and invoiced; ANAF (local) validates the invoice; the invoice and the daily cash report are printed', async ({
   browser,
@@ -79,7 +69,12 @@ test('a planned treatment is paid in part by card and invoiced; ANAF (local) val
       telefon: uniquePhone(),
     });
     const name = `${patient.nume} ${patient.prenume}`;
-    const crownBani = await acceptedCrownPlan(page, app.url, patient._id, await demoDoctorId(page.request));
+    const crownBani = await acceptedCrownPlan(
+      page,
+      app.url,
+      patient._id,
+      (await demoDoctors(page.request)).medic._id,
+    );
     await page.goto(`/pacienti/history/${patient._id}`);
     await page.getByRole('button', { name: 'Adaugă tratament' }).click({ timeout: SLOW });
     const modal = page.getByRole('dialog', { name: 'Adaugă tratament' });

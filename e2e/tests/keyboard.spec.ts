@@ -1,10 +1,16 @@
-import { randomInt } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import type { Appointment, CalendarResponse } from '../../packages/domain/src/contracts/appointments';
-import type { Doctor, Patient } from '../../packages/domain/src/contracts/patients';
+import type { Patient } from '../../packages/domain/src/contracts/patients';
 import { DEMO_USERS, expect, test } from '../fixtures';
 import { accessibilityViolations } from '../support/axe';
-import { API_HEADERS, createPatient, uniquePhone, uniqueWord } from '../support/patients';
+import {
+  API_HEADERS,
+  createPatient,
+  dayOfOwn,
+  demoDoctors,
+  uniquePhone,
+  uniqueWord,
+} from '../support/patients';
 
 /**
  * Issue 15: one whole visit without the mouse. Everything below is done with `page.keyboard` (Tab, arrows,
@@ -68,12 +74,6 @@ async function pickWithArrows(page: Page, option: string): Promise<void> {
     }
   }
   throw new Error(`↓ did not reach ${option}`);
-}
-
-/** A clinic day of this test's own, years ahead, so no demo or other test booking is there. */
-function dayOfOwn(): string {
-  const day = new Date(Date.UTC(new Date().getUTCFullYear() + 4, 0, 1) + randomInt(700) * 86_400_000);
-  return day.toISOString().slice(0, 10);
 }
 
 test('without the mouse: sign in, find a patient with the filters, treat a tooth, book and move an appointment', async ({
@@ -160,10 +160,8 @@ test('without the mouse: sign in, find a patient with the filters, treat a tooth
   await tabTo(page, page.getByRole('link', { name: 'CALENDAR' }), { back: true, max: 120 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Calendar', exact: true })).toBeVisible();
-  const doctors = (await (await page.request.get('/api/get-medici')).json()) as Doctor[];
-  const medic = doctors.find((doctor) => doctor.nume === DEMO_USERS.medic.nume);
-  if (!medic) throw new Error('demo medic missing');
-  const day = dayOfOwn();
+  const { medic } = await demoDoctors(page.request);
+  const day = dayOfOwn(4);
   const before = (await (
     await page.request.get(`/api/calendar?from=${day}&to=${day}&medicId=${medic._id}`)
   ).json()) as CalendarResponse;

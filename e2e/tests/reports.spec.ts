@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { Doctor } from '../../packages/domain/src/contracts/patients';
 import type { PriceListAnswer } from '../../packages/domain/src/contracts/price-list';
 import { formatCalendarDay } from '../../packages/domain/src/dates';
 import { DEMO_USERS, expect, test } from '../fixtures';
-import { API_HEADERS, createPatient, uniquePhone, uniqueWord } from '../support/patients';
+import { API_HEADERS, createPatient, demoDoctors, uniquePhone, uniqueWord } from '../support/patients';
 import { countPrints, printsSoFar, printToPdf } from '../support/print';
 
 test('reception takes payments, opens the daily cash report, prints it on A4 and exports it as CSV; a doctor sees only their own figures', async ({
@@ -29,10 +28,10 @@ test('reception takes payments, opens the daily cash report, prints it on A4 and
   const list = (await (await page.request.get('/api/price-list')).json()) as PriceListAnswer;
   const priced = list.items.find((item) => item.price !== null && item.price.amountBani >= 20_000);
   if (!priced) throw new Error('the demo price list has no priced item');
-  const doctors = (await (await page.request.get('/api/get-medici')).json()) as Doctor[];
-  const medic = doctors.find((doctor) => doctor.nume === DEMO_USERS.medic.nume);
-  if (!medic) throw new Error('demo medic missing');
-  const other = doctors.find((doctor) => doctor.nume !== DEMO_USERS.medic.nume);
+  const {
+    medic,
+    others: [other],
+  } = await demoDoctors(page.request);
   if (!other) throw new Error('the demo clinic has one doctor');
   for (const doctor of [medic, other]) {
     const charge = await page.request.post(`/api/cont/${patient._id}/taxe`, {

@@ -1,9 +1,14 @@
-import { randomInt } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import type { Appointment } from '../../packages/domain/src/contracts/appointments';
-import type { Doctor } from '../../packages/domain/src/contracts/patients';
 import { DEMO_USERS, expect, test } from '../fixtures';
-import { API_HEADERS, createPatient, uniquePhone, uniqueWord } from '../support/patients';
+import {
+  API_HEADERS,
+  createPatient,
+  dayOfOwn,
+  demoDoctors,
+  uniquePhone,
+  uniqueWord,
+} from '../support/patients';
 
 // A 10-inch tablet held in landscape, driven by a finger: no mouse event reaches the page.
 test.use({ viewport: { width: 1280, height: 800 }, hasTouch: true, isMobile: false });
@@ -48,20 +53,12 @@ async function boxOf(locator: Locator) {
   return box;
 }
 
-/** A clinic day of this test's own, years ahead, so neither the demo nor another test books it. */
-function dayOfOwn(): string {
-  const day = new Date(Date.UTC(new Date().getUTCFullYear() + 5, 0, 1) + randomInt(700) * 86_400_000);
-  return day.toISOString().slice(0, 10);
-}
-
 test('by touch: an appointment is moved in the calendar with a finger', async ({ page, signIn }) => {
   await signIn(page, DEMO_USERS.medic);
   const prenume = uniqueWord();
   const patient = await createPatient(page.request, { nume: 'Tactil', prenume, telefon: uniquePhone() });
-  const doctors = (await (await page.request.get('/api/get-medici')).json()) as Doctor[];
-  const medic = doctors.find((doctor) => doctor.nume === DEMO_USERS.medic.nume);
-  if (!medic) throw new Error('demo medic missing');
-  const day = dayOfOwn();
+  const { medic } = await demoDoctors(page.request);
+  const day = dayOfOwn(5);
   const booked = await page.request.post(`/api/save-programare/${patient._id}`, {
     headers: API_HEADERS,
     data: {

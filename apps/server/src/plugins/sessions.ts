@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { hash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
@@ -32,8 +32,12 @@ export function newSecretToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/**
+ * The token's sha256, as stored. Every signed-in request hashes its cookie: the one-shot `hash` costs a
+ * fraction of a `createHash` object (issue 20).
+ */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** Writes a new session row and answers the token for the cookie. */

@@ -114,10 +114,16 @@ export async function viewPatient(
   const now = deps.now();
   const row = await findPatientById(deps.db, id);
   if (!row || (row.deleted_at !== null && !options.canSeeDeleted)) throw notFound();
-  await writeAudit(deps.db, now, actor, auditEntry('patient_view', id));
-  const { history, cancelled } = await loadPatientRecordHistory(deps.db, id);
+  // The view's audit row, the history and the balance do not depend on each other: on PostgreSQL they run
+  // at once on the pool's connections, so the audit's commit (a WAL flush) holds up no read (issue 20). A
+  // failed audit still fails the view.
+  const [, { history, cancelled }, sold] = await Promise.all([
+    writeAudit(deps.db, now, actor, auditEntry('patient_view', id)),
+    loadPatientRecordHistory(deps.db, id),
+    options.canSeeBalance ? findPatientBalance(deps.db, id) : undefined,
+  ]);
   const patient = toPatient(row, now, history, cancelled);
-  return options.canSeeBalance ? { ...patient, sold: await findPatientBalance(deps.db, id) } : patient;
+  return sold ? { ...patient, sold } : patient;
 }
 
 /** POST /api/block-pacient: flips the flag and answers the patient. */

@@ -9,13 +9,33 @@ afterEach(async () => {
   test = null;
 });
 
-/** A request still being answered when the server is told to stop: its answer is held until released. */
-async function appWithHeldAnswers(): Promise<{ app: App; url: string; release: () => void }> {
+/**
+ * A request still being answered when the server is told to stop: its answer is held until released.
+ * `entered`: the held route has its request; `closing`: the close has begun (the drain's preClose has run,
+ * registered before this one). Waiting for them, not for a fixed time, keeps the test's order on a busy
+ * machine: after a 50 ms sleep the request had once not yet arrived, and the closing server answered 503.
+ */
+async function appWithHeldAnswers(): Promise<{
+  app: App;
+  url: string;
+  release: () => void;
+  entered: Promise<void>;
+  closing: Promise<void>;
+}> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
+  let enter = () => {};
+  const entered = new Promise<void>((resolve) => (enter = resolve));
+  let close = () => {};
+  const closing = new Promise<void>((resolve) => (close = resolve));
   test = await buildTestApp({
     routes: (app) => {
+      app.addHook('preClose', (done) => {
+        close();
+        done();
+      });
       app.get('/api/test/held', async () => {
+        enter();
         await held;
         return { answered: true };
       });
@@ -34,7 +54,7 @@ async function appWithHeldAnswers(): Promise<{ app: App; url: string; release: (
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { app, url: `http://127.0.0.1:${port}`, release };
+  return { app, url: `http://127.0.0.1:${port}`, release, entered, closing };
 }
 
 /** Whether `promise` settles before `later` does: the close is not held by a connection's keep-alive. */
@@ -47,13 +67,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const beforeKeepAliveEnds = () => sleep(5_000);
 
 it('an answer still being prepared at close is sent with Connection: close, and the close does not wait', async () => {
-  const { app, url, release } = await appWithHeldAnswers();
+  const { app, url, release, entered, closing } = await appWithHeldAnswers();
   // Opens the connection first: a connection idle at the close is closed by server.close() anyway.
   expect((await fetch(`${url}/api/health`)).status).toBe(200);
   const answer = fetch(`${url}/api/test/held`);
-  await sleep(50);
+  await entered;
   const closed = app.close();
-  await sleep(50);
+  await closing;
   release();
   const response = await answer;
   expect(response.status).toBe(200);
@@ -63,12 +83,12 @@ it('an answer still being prepared at close is sent with Connection: close, and 
 }, 15_000);
 
 it('a file half sent at close is sent whole, then its connection is closed', async () => {
-  const { app, url, release } = await appWithHeldAnswers();
+  const { app, url, release, closing } = await appWithHeldAnswers();
   expect((await fetch(`${url}/api/health`)).status).toBe(200);
   const response = await fetch(`${url}/api/test/held-file`);
   expect(response.headers.get('connection')).toBe('keep-alive');
   const closed = app.close();
-  await sleep(50);
+  await closing;
   release();
   expect((await response.arrayBuffer()).byteLength).toBe(257 * 1024);
   expect(await settlesFirst(closed, beforeKeepAliveEnds())).toBe(true);

@@ -2,7 +2,8 @@
 // TEST_DATABASE_URL is set), then end-to-end tests in Chromium (Playwright) against the real server.
 // `npm test -- <spec file>… [--grep …]` runs all of Vitest and only those end-to-end tests (CI's second
 // Node.js): the arguments go to Playwright. ODONTO_TEST_PROJECTS=domain,server narrows Vitest to those of
-// its projects (vitest.config.ts); CI's Node.js 20 run uses it (decision 0041).
+// its projects (vitest.config.ts), and ODONTO_TEST_EXCLUDE (comma-separated globs, relative to a project's
+// root) leaves files out; CI's Node.js 20 run uses both (decision 0041).
 // Ends with one summary line 'N passed, N failed' and a non-zero exit code when anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,14 +36,19 @@ function readJson(file) {
 ensureWebBuild();
 await ensureServerBuild();
 const vitestJson = join(outDir, 'vitest.json');
-const projects = (process.env.ODONTO_TEST_PROJECTS ?? '')
-  .split(',')
-  .map((name) => name.trim())
-  .filter(Boolean);
+/** @param {string} name a comma-separated environment variable */
+const listFromEnv = (name) =>
+  (process.env[name] ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+const projects = listFromEnv('ODONTO_TEST_PROJECTS');
+const excluded = listFromEnv('ODONTO_TEST_EXCLUDE');
 const vitestStatus = run('npx', [
   'vitest',
   'run',
   ...projects.flatMap((name) => ['--project', name]),
+  ...excluded.flatMap((glob) => ['--exclude', glob]),
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestJson}`,

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { finished, listening, runScript, startScript } from './processes';
+import { finished, listening, runScript, startServer } from './processes';
 import { adminQuery, databaseUrl, testDatabasePrefix, testDataRoot } from './test-databases';
 
 const ADMIN = { email: 'admin@clinica.test', password: 'Parola-Admin-2026' };
@@ -108,7 +108,7 @@ describe.each(DIALECTS)('backup while 8 clients write, restore, start [%s]', (di
   it('every write acknowledged before the backup began is in the restored app, files intact', async () => {
     const sourceDir = join(workDir, 'source');
     const sourceDatabase = await newDatabase();
-    const server = startScript('src/main.ts', [], env(sourceDir, sourceDatabase));
+    const server = startServer(env(sourceDir, sourceDatabase));
     const serverDone = finished(server);
     const url = await listening(server).catch(async (error: Error) => {
       throw new Error(`${error.message} ${(await serverDone).stderr}`);
@@ -147,7 +147,7 @@ describe.each(DIALECTS)('backup while 8 clients write, restore, start [%s]', (di
     expect(restored.code, restored.stderr + restored.stdout).toBe(0);
     expect(restored.stdout).toContain('sumele de control SHA-256 corecte');
 
-    const second = startScript('src/main.ts', [], env(targetDir, targetDatabase));
+    const second = startServer(env(targetDir, targetDatabase));
     const secondDone = finished(second);
     const secondUrl = await listening(second).catch(async (error: Error) => {
       throw new Error(`${error.message} ${(await secondDone).stderr}`);

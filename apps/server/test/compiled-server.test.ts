@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { unpackArchive } from '../src/features/backups/archive-reader';
 import { PROJECT_ROOT, SERVER_DIR } from '../src/server-dir';
-import { finished, listening } from './processes';
+import { buildServerWhenStale, finished, listening } from './processes';
 
 const ADMIN = { email: 'admin@clinica.test', password: 'Parola-Admin-2026' };
 const headers = { 'content-type': 'application/json', 'x-requested-with': 'odonto' };
@@ -15,14 +15,8 @@ const headers = { 'content-type': 'application/json', 'x-requested-with': 'odont
 describe('the compiled server (apps/server/dist)', () => {
   let dataDir: string;
   let servers: ChildProcess[] = [];
-  beforeAll(() => {
-    // Builds only when a source is newer than the build, as `npm start` does.
-    const built = spawnSync(process.execPath, ['scripts/server-build.mjs'], {
-      cwd: PROJECT_ROOT,
-      encoding: 'utf8',
-    });
-    expect(built.status, built.stderr).toBe(0);
-  }, 120_000);
+  // Builds only when a source is newer than the build, as `npm start` does.
+  beforeAll(buildServerWhenStale, 120_000);
   beforeEach(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'odonto-compiled-'));
   });

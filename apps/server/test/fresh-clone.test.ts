@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CountyLocalitiesResponse, PlacesResponse } from '@odonto/domain/contracts/places';
 import { searchLocalities } from '@odonto/domain/places';
 import { BUILT_IN_REGISTER } from '../src/features/places/places-builtin.service';
-import { finished, listening, SERVER_DIR, startScript } from './processes';
+import { finished, listening, SERVER_DIR, startServer } from './processes';
 import { adminQuery, databaseUrl, testDataRoot } from './test-databases';
 
 const REPO_ROOT = resolve(SERVER_DIR, '../..');
@@ -51,8 +51,8 @@ describe.each(DIALECTS)('a fresh clone starts with every county and locality [%s
     if (database) await adminQuery(`drop database if exists ${database} with (force)`);
   });
 
-  function startServer() {
-    const server = startScript('src/main.ts', [], {
+  function startFreshServer() {
+    const server = startServer({
       PORT: '0',
       HOST: '127.0.0.1',
       ODONTO_DATA_DIR: dataDir,
@@ -65,7 +65,7 @@ describe.each(DIALECTS)('a fresh clone starts with every county and locality [%s
   }
 
   it('finds 42 counties, Pitești by "Pitesti", and saves a patient with a locality; a restart loads nothing', async () => {
-    const first = startServer();
+    const first = startFreshServer();
     const url = await listening(first.server);
     const login = await fetch(`${url}/api/login`, {
       method: 'POST',
@@ -118,7 +118,7 @@ describe.each(DIALECTS)('a fresh clone starts with every county and locality [%s
     // Measured, not asserted (DESIGN.md §8): visible with --reporter=verbose.
     console.info(`first-start SIRUTA load [${dialect}]: ${loaded?.[1] ?? '?'} ms`);
 
-    const second = startServer();
+    const second = startFreshServer();
     const secondUrl = await listening(second.server);
     // Answering also means the signal handlers, installed after listen(), are in place.
     expect((await fetch(`${secondUrl}/api/health`)).status).toBe(200);

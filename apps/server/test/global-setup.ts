@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connectDatabase } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
+import { buildServerWhenStale } from './processes';
 import { adminQuery, databaseUrl, testDatabasePrefix, testDatabaseUrl, testDataRoot } from './test-databases';
 
 /**
@@ -12,6 +13,8 @@ import { adminQuery, databaseUrl, testDatabasePrefix, testDatabaseUrl, testDataR
  * copy on SQLite, `create database … template` on PostgreSQL), which is ten times cheaper than migrating.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // The tests that start the server start its build, as `npm start` does (processes.ts, startServer).
+  buildServerWhenStale();
   const sqliteDir = await mkdtemp(join(testDataRoot(), 'odonto-template-'));
   const sqliteFile = join(sqliteDir, 'odonto.sqlite');
   await migrated({ kind: 'sqlite', file: sqliteFile });

@@ -7,7 +7,7 @@ import type { SignatureRequestState } from '@odonto/domain/contracts/signatures'
 import { connectDatabase } from '../src/db/connect';
 import { eventReader, openStream } from '../src/features/signatures/signatures.test-support';
 import { TEST_DIALECTS } from './build-test-app';
-import { finished, listening, startScript, type Finished } from './processes';
+import { finished, listening, startServer, type Finished } from './processes';
 import { insertPatientRow } from './stored-files';
 import { adminQuery, databaseUrl } from './test-databases';
 
@@ -19,7 +19,7 @@ const ADMIN = { email: 'admin@clinica.test', password: 'Parola-Admin-2026' };
  * other, and SIGTERM ends the station's stream and the process.
  */
 describe.runIf(TEST_DIALECTS.includes('postgres'))(
-  'several instances of src/main.ts on one PostgreSQL',
+  'several instances of the server (dist/main.js) on one PostgreSQL',
   () => {
     const cleanups: (() => Promise<unknown>)[] = [];
     afterEach(async () => {
@@ -29,7 +29,7 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(
     async function startInstance(url: string) {
       const dataDir = await mkdtemp(join(tmpdir(), 'odonto-instance-'));
       cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-      const server = startScript('src/main.ts', [], {
+      const server = startServer({
         PORT: '0',
         HOST: '127.0.0.1',
         ODONTO_DATA_DIR: dataDir,

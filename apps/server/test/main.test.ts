@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@odonto/domain/messages';
-import { finished, listening, printed, startScript } from './processes';
+import { finished, listening, printed, startServer } from './processes';
 import { closedPort } from './s3-server';
 
 /** The real entry point, as `npm start` runs it: migrate, bootstrap the admin, listen, stop on SIGTERM. */
-describe('src/main.ts', () => {
+describe('the server as npm start runs it (dist/main.js)', () => {
   let dataDir: string;
   beforeEach(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'odonto-main-'));
@@ -17,7 +17,7 @@ describe('src/main.ts', () => {
   });
 
   it('starts on a fresh data dir with the bootstrap admin, serves the API, and stops cleanly on SIGTERM', async () => {
-    const server = startScript('src/main.ts', [], {
+    const server = startServer({
       PORT: '0',
       HOST: '127.0.0.1',
       ODONTO_DATA_DIR: dataDir,
@@ -50,7 +50,7 @@ describe('src/main.ts', () => {
 
   it('starts when its bucket does not answer, warns naming the endpoint and the bucket, and is not ready', async () => {
     const endpoint = `http://127.0.0.1:${await closedPort()}`;
-    const server = startScript('src/main.ts', [], {
+    const server = startServer({
       PORT: '0',
       HOST: '127.0.0.1',
       ODONTO_DATA_DIR: dataDir,
@@ -88,9 +88,7 @@ describe('src/main.ts', () => {
   });
 
   it('refuses to start with an invalid configuration, naming the variable', async () => {
-    const { code, stderr } = await finished(
-      startScript('src/main.ts', [], { ODONTO_DATA_DIR: dataDir, PORT: 'port' }),
-    );
+    const { code, stderr } = await finished(startServer({ ODONTO_DATA_DIR: dataDir, PORT: 'port' }));
     expect(code).toBe(1);
     expect(stderr).toContain('PORT');
   });
@@ -107,11 +105,11 @@ describe('one server per data dir', () => {
   const env = () => ({ PORT: '0', HOST: '127.0.0.1', ODONTO_DATA_DIR: dataDir, LOG_LEVEL: 'info' });
 
   it('refuses a second server on the same data dir, naming it and the owner, and never leaves a stale lock after kill -9', async () => {
-    const first = startScript('src/main.ts', [], env());
+    const first = startServer(env());
     const firstDone = finished(first);
     await listening(first);
 
-    const second = await finished(startScript('src/main.ts', [], env()));
+    const second = await finished(startServer(env()));
     expect(second.code).toBe(1);
     expect(second.stderr).toContain(`Directorul de date ${dataDir} este folosit de o altă instanță Odonto`);
     expect(second.stderr).toContain(`(PID ${first.pid ?? 0})`);
@@ -119,7 +117,7 @@ describe('one server per data dir', () => {
     first.kill('SIGKILL');
     await firstDone;
     // The operating system dropped the lock with the process: the next start owns the data dir.
-    const third = startScript('src/main.ts', [], env());
+    const third = startServer(env());
     const thirdDone = finished(third);
     const url = await listening(third);
     expect((await fetch(`${url}/api/health`)).status).toBe(200);

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 
 export const SERVER_DIR = resolve(import.meta.dirname, '..');
@@ -9,7 +9,7 @@ export interface Finished {
   stderr: string;
 }
 
-/** Runs a server script with tsx, like `npm start` does, and collects its output. */
+/** Runs a server script with tsx, as `npm run restore` and the other tools do, and collects its output. */
 export function runScript(
   script: string,
   args: string[],
@@ -23,7 +23,35 @@ export function runScript(
 }
 
 export function startScript(script: string, args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', resolve(SERVER_DIR, script), ...args], {
+  return spawnNode(['--import', 'tsx', resolve(SERVER_DIR, script), ...args], env);
+}
+
+/**
+ * A program of the server's build (`dist/<entry>`) with plain `node`, as `npm start` runs `main.js` and
+ * `npm run demo` runs `seed-demo.js` (decision 0042). The server project's global setup builds it first
+ * when a source is newer than the build.
+ */
+export function startBuilt(entry: 'main.js' | 'seed-demo.js', env: Record<string, string>): ChildProcess {
+  return spawnNode(['--enable-source-maps', resolve(SERVER_DIR, 'dist', entry)], env);
+}
+
+/** The server as `npm start` runs it. */
+export function startServer(env: Record<string, string>): ChildProcess {
+  return startBuilt('main.js', env);
+}
+
+/** Builds `dist/` when a source is newer than the build, as `npm start` does (scripts/server-build.mjs). */
+export function buildServerWhenStale(): void {
+  const built = spawnSync(process.execPath, ['scripts/server-build.mjs'], {
+    cwd: resolve(SERVER_DIR, '../..'),
+    encoding: 'utf8',
+  });
+  if (built.status !== 0) throw new Error(`the server build failed: ${built.stderr || built.stdout}`);
+}
+
+/** Node.js with `args`, in apps/server, with `env` as its whole environment but PATH and HOME. */
+function spawnNode(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, args, {
     cwd: SERVER_DIR,
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],

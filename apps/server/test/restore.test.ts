@@ -12,7 +12,7 @@ import {
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { finished, listening, runScript, startScript } from './processes';
+import { finished, listening, runScript, startServer } from './processes';
 import { testDataRoot } from './test-databases';
 import { openSqlite } from '../src/db/sqlite-driver';
 
@@ -68,7 +68,7 @@ describe('npm run restore', () => {
     });
 
   it('refuses while a server runs on the data dir, naming it and the PID, and changes nothing', async () => {
-    const server = startScript('src/main.ts', [], env());
+    const server = startServer(env());
     const serverDone = finished(server);
     const url = await listening(server);
     const backupFile = join(workDir, 'backup.sqlite');
@@ -88,9 +88,7 @@ describe('npm run restore', () => {
   });
 
   it('after a kill -9 that left a -wal, restores a backup and the next start serves the restored data', async () => {
-    const first = startScript(
-      'src/main.ts',
-      [],
+    const first = startServer(
       env({ ODONTO_ADMIN_EMAIL: ADMIN.email, ODONTO_ADMIN_PASSWORD: ADMIN.password }),
     );
     const firstDone = finished(first);
@@ -120,7 +118,7 @@ describe('npm run restore', () => {
     expect(old.prepare('select count(*) as count from sessions').get()).toEqual({ count: 1 });
     old.close();
 
-    const second = startScript('src/main.ts', [], env());
+    const second = startServer(env());
     const secondDone = finished(second);
     const url = await listening(second);
     expect((await fetch(`${url}/api/check-login`, { headers: { cookie } })).status).toBe(204);

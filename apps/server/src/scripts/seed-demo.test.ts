@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../db/connect';
 import { verifyPassword } from '../features/auth/password.service';
-import { runScript } from '../../test/processes';
+import { finished, startBuilt } from '../../test/processes';
 import { DEMO_PATIENT_COUNT } from './demo/seed-patients';
 import { DEMO_USERS } from './demo-users';
 
-describe('scripts/seed-demo.ts', () => {
+describe('scripts/seed-demo.ts, built, as `npm run demo` runs it', () => {
   let dataDir: string;
   beforeEach(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'odonto-seed-'));
@@ -20,12 +20,12 @@ describe('scripts/seed-demo.ts', () => {
   // Two runs of the whole demo seed in a child process (images, documents, a month of money): well over
   // the default half minute on a loaded two-core machine.
   it('creates one account per demo user, prints them, and adds nothing when run again', async () => {
-    const first = await runScript('src/scripts/seed-demo.ts', [], { ODONTO_DATA_DIR: dataDir });
+    const first = await finished(startBuilt('seed-demo.js', { ODONTO_DATA_DIR: dataDir }));
     expect(first.code, first.stderr).toBe(0);
     for (const user of Object.values(DEMO_USERS)) expect(first.stdout).toContain(`${user.email}`);
     for (const user of Object.values(DEMO_USERS)) expect(first.stdout).toContain(user.password);
 
-    const second = await runScript('src/scripts/seed-demo.ts', [], { ODONTO_DATA_DIR: dataDir });
+    const second = await finished(startBuilt('seed-demo.js', { ODONTO_DATA_DIR: dataDir }));
     expect(second.code, second.stderr).toBe(0);
 
     const database = await connectDatabase({ kind: 'sqlite', file: join(dataDir, 'odonto.sqlite') });

@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { unpackArchive } from '../src/features/backups/archive-reader';
-import { PROJECT_ROOT, SERVER_DIR } from '../src/server-dir';
-import { buildServerWhenStale, finished, listening } from './processes';
+import { PROJECT_ROOT } from '../src/server-dir';
+import { finished, listening, startServer } from './processes';
 
 const ADMIN = { email: 'admin@clinica.test', password: 'Parola-Admin-2026' };
 const headers = { 'content-type': 'application/json', 'x-requested-with': 'odonto' };
@@ -15,8 +15,6 @@ const headers = { 'content-type': 'application/json', 'x-requested-with': 'odont
 describe('the compiled server (apps/server/dist)', () => {
   let dataDir: string;
   let servers: ChildProcess[] = [];
-  // Builds only when a source is newer than the build, as `npm start` does.
-  beforeAll(buildServerWhenStale, 120_000);
   beforeEach(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'odonto-compiled-'));
   });
@@ -28,17 +26,9 @@ describe('the compiled server (apps/server/dist)', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  // Built by the server project's global setup when a source is newer than the build, as `npm start` does.
   const start = (env: Record<string, string>) => {
-    const server = spawn(process.execPath, ['--enable-source-maps', join(SERVER_DIR, 'dist/main.js')], {
-      cwd: PROJECT_ROOT,
-      env: {
-        PATH: process.env['PATH'] ?? '',
-        HOME: process.env['HOME'] ?? '',
-        ODONTO_DATA_DIR: dataDir,
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const server = startServer({ ODONTO_DATA_DIR: dataDir, ...env });
     servers.push(server);
     return server;
   };

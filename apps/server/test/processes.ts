@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import { PROJECT_ROOT } from '../src/server-dir';
 
 export const SERVER_DIR = resolve(import.meta.dirname, '..');
 
@@ -23,16 +24,16 @@ export function runScript(
 }
 
 export function startScript(script: string, args: string[], env: Record<string, string>): ChildProcess {
-  return spawnNode(['--import', 'tsx', resolve(SERVER_DIR, script), ...args], env);
+  return spawnNode(['--import', 'tsx', resolve(SERVER_DIR, script), ...args], env, SERVER_DIR);
 }
 
 /**
- * A program of the server's build (`dist/<entry>`) with plain `node`, as `npm start` runs `main.js` and
- * `npm run demo` runs `seed-demo.js` (decision 0042). The server project's global setup builds it first
- * when a source is newer than the build.
+ * A program of the server's build (`dist/<entry>`) with plain `node`, from the project's root, as `npm start`
+ * runs `main.js` and `npm run demo` runs `seed-demo.js` (decision 0042). The server project's global setup
+ * builds it first when a source is newer than the build.
  */
 export function startBuilt(entry: 'main.js' | 'seed-demo.js', env: Record<string, string>): ChildProcess {
-  return spawnNode(['--enable-source-maps', resolve(SERVER_DIR, 'dist', entry)], env);
+  return spawnNode(['--enable-source-maps', resolve(SERVER_DIR, 'dist', entry)], env, PROJECT_ROOT);
 }
 
 /** The server as `npm start` runs it. */
@@ -43,16 +44,16 @@ export function startServer(env: Record<string, string>): ChildProcess {
 /** Builds `dist/` when a source is newer than the build, as `npm start` does (scripts/server-build.mjs). */
 export function buildServerWhenStale(): void {
   const built = spawnSync(process.execPath, ['scripts/server-build.mjs'], {
-    cwd: resolve(SERVER_DIR, '../..'),
+    cwd: PROJECT_ROOT,
     encoding: 'utf8',
   });
   if (built.status !== 0) throw new Error(`the server build failed: ${built.stderr || built.stdout}`);
 }
 
-/** Node.js with `args`, in apps/server, with `env` as its whole environment but PATH and HOME. */
-function spawnNode(args: string[], env: Record<string, string>): ChildProcess {
+/** Node.js with `args`, in `cwd`, with `env` as its whole environment but PATH and HOME. */
+function spawnNode(args: string[], env: Record<string, string>, cwd: string): ChildProcess {
   return spawn(process.execPath, args, {
-    cwd: SERVER_DIR,
+    cwd,
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });

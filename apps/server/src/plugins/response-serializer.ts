@@ -72,7 +72,7 @@ export function createResponseSerializerCompiler(
       options.onFallback?.({ method, url, status: route.httpStatus ?? '', reason });
       return zodSerializerCompiler(route);
     };
-    const reason = schema instanceof z.ZodType ? unfaithfulPart(schema) : 'not a zod schema';
+    const reason = schema instanceof z.ZodType ? unfaithfulPartOf(schema) : 'not a zod schema';
     if (reason) return fallBack(reason);
     let serialize: Serialize | undefined;
     const compileThenSerialize: Serialize = (data) => {
@@ -84,6 +84,19 @@ export function createResponseSerializerCompiler(
     // Fastify sends a Buffer as it sends a string (reply.js, onSendEnd); its type only names the string.
     return (data) => (serialize ?? compileThenSerialize)(data) as string;
   };
+}
+
+// Why a schema keeps zod's serializer, or null, also once per schema for every app: each route's answers
+// are looked at when an app is built, and the suite builds one per test.
+const unfaithfulBySchema = new WeakMap<z.ZodType, string | null>();
+
+function unfaithfulPartOf(schema: z.ZodType): string | null {
+  let reason = unfaithfulBySchema.get(schema);
+  if (reason === undefined) {
+    reason = unfaithfulPart(schema);
+    unfaithfulBySchema.set(schema, reason);
+  }
+  return reason;
 }
 
 function compiledFor(schema: z.ZodType): Serialize | { fallback: string } {

@@ -36,6 +36,7 @@ describe('scripts/create-admin.ts', () => {
     const [user] = await users();
     expect(user).toMatchObject({ email: 'ana@clinica.test', nume: 'Ana Pop', roles: '["admin"]', active: 1 });
     expect(await verifyPassword(user?.password_hash ?? null, 'Parola-Admin-2026')).toBe(true);
+    expect(user?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
     const again = await runScript('src/scripts/create-admin.ts', ['--email', 'ana@clinica.test'], env);
     expect(again.code).toBe(1);

@@ -78,7 +78,8 @@ describeEachDialect('password reset: GET /api/forgot-pass, POST /api/save-new-pa
       .select(['password_hash', 'version'])
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
-    expect(stored.password_hash).toMatch(/^\$argon2id\$/);
+    // The clinic's cost (password.service.ts), not the cheap one the test accounts start with (factories.ts).
+    expect(stored.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(stored.version).toBe(2);
     const outbox = await t().db.selectFrom('outbox').selectAll().execute();
     expect(outbox).toMatchObject([

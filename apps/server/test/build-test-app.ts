@@ -13,6 +13,7 @@ import type { DialectName } from '../src/db/dialect';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Mailer } from '../src/notify/mail';
 import type { ErrorReporter } from '../src/plugins/errors';
+import { emptiedForReuse } from './reused-databases';
 import { adminQuery, databaseUrl, testDatabasePrefix, testDataRoot } from './test-databases';
 
 /** A clock the test moves by hand. */
@@ -68,15 +69,16 @@ export interface TestApp {
 export const PUBLIC_URL = 'http://odonto.test';
 
 /**
- * The whole app on a fresh, migrated database: SQLite in a new temp dir, or a new PostgreSQL database on
- * TEST_DATABASE_URL's server (dropped again by close()). Both start as copies of the run's migrated
- * templates (global-setup.ts).
+ * The whole app on a fresh, migrated database: SQLite in a new temp dir, or a PostgreSQL database on
+ * TEST_DATABASE_URL's server (emptied for the next test, or dropped, by close()). Both start as the run's
+ * migrated templates (global-setup.ts).
  */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dialect = options.dialect ?? 'sqlite';
   const dataDir = await mkdtemp(join(testDataRoot(), 'odonto-test-'));
   const shared = options.sameDatabaseAs?.config.database;
   if (shared && shared.kind !== 'postgres') throw new Error('only a PostgreSQL database is shared');
+  if (shared) sharedDatabaseUrls.add(shared.url);
   const database = dialect === 'postgres' && !shared ? await takePostgresDatabase() : null;
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -93,11 +95,20 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const connection = await connectDatabase(config.database);
   const clock = options.clock ?? createTestClock();
   let app: App | null = null;
-  const close = async () => {
-    await app?.close();
-    await connection.close();
-    if (database) dropPostgresDatabase(database.name);
-    await rm(dataDir, { recursive: true, force: true });
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    // Once: a database handed on to the next test must not be dropped by a second close.
+    closing ??= (async () => {
+      await app?.close();
+      const reused = database !== null && (await emptiedWhenUnshared(database, connection.db, config));
+      await connection.close();
+      if (database) {
+        if (reused) reusableDatabases.push(database);
+        else dropPostgresDatabase(database.name);
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    })();
+    return closing;
   };
   try {
     // On a template's copy this finds nothing to do; PostgreSQL's check alone costs 50 ms, so it is skipped.
@@ -138,12 +149,40 @@ async function copySqliteTemplate(file: string): Promise<void> {
   await copyFile(template, file);
 }
 
+interface TestDatabase {
+  name: string;
+  url: string;
+}
+
+/** This worker's used databases emptied back to the template's state (reused-databases.ts). */
+const reusableDatabases: TestDatabase[] = [];
+/** The databases a second app was started on (`sameDatabaseAs`): dropped, never reused. */
+const sharedDatabaseUrls = new Set<string>();
+
 /**
- * A fresh PostgreSQL database for the next test. Copying the template takes the server about 170 ms, so
- * each worker keeps one copy made ahead while the current test runs, and drops a used one without
- * waiting; global-setup.ts sweeps whatever a worker left when the run ends.
+ * Empties a test's PostgreSQL database for the next test, unless another app shared it, the test pointed
+ * its app elsewhere, or the test changed its schema; answers whether it did.
  */
-async function takePostgresDatabase(): Promise<{ name: string; url: string }> {
+async function emptiedWhenUnshared(
+  database: TestDatabase,
+  db: Kysely<Database>,
+  config: Config,
+): Promise<boolean> {
+  const template = inject('postgresTemplateState');
+  if (!template || sharedDatabaseUrls.has(database.url)) return false;
+  if (config.database.kind !== 'postgres' || config.database.url !== database.url) return false;
+  return emptiedForReuse(db, template).catch(() => false);
+}
+
+/**
+ * A PostgreSQL database for the next test: a used one emptied, or a fresh copy of the template. Copying
+ * takes the server about 170 ms, so each worker keeps one copy made ahead while the current test runs, and
+ * drops a database it cannot reuse without waiting; global-setup.ts sweeps whatever a worker left when the
+ * run ends.
+ */
+async function takePostgresDatabase(): Promise<TestDatabase> {
+  const reusable = reusableDatabases.pop();
+  if (reusable) return reusable;
   const next = spareDatabase ?? createPostgresDatabase();
   spareDatabase = createPostgresDatabase();
   // A spare that failed is reported by the test that takes it, not as an unhandled rejection.
@@ -151,9 +190,9 @@ async function takePostgresDatabase(): Promise<{ name: string; url: string }> {
   return next;
 }
 
-let spareDatabase: Promise<{ name: string; url: string }> | null = null;
+let spareDatabase: Promise<TestDatabase> | null = null;
 
-async function createPostgresDatabase(): Promise<{ name: string; url: string }> {
+async function createPostgresDatabase(): Promise<TestDatabase> {
   const template = inject('postgresTemplate');
   const name = `${testDatabasePrefix(template)}${randomBytes(6).toString('hex')}`;
   await adminQuery(template ? `create database ${name} template ${template}` : `create database ${name}`);

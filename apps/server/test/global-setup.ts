@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { connectDatabase } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
 import { buildServerWhenStale } from './processes';
+import { templateState, type TemplateState } from './reused-databases';
 import { adminQuery, databaseUrl, testDatabasePrefix, testDatabaseUrl, testDataRoot } from './test-databases';
 
 /**
@@ -22,11 +23,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const postgresUrl = process.env['TEST_DATABASE_URL'];
   const postgresTemplate = postgresUrl ? `odonto_template_${randomBytes(6).toString('hex')}` : '';
+  let postgresTemplateState: TemplateState | null = null;
   if (postgresUrl) {
     await adminQuery(`create database ${postgresTemplate}`);
-    await migrated({ kind: 'postgres', url: databaseUrl(postgresTemplate) });
+    postgresTemplateState = await migrated({ kind: 'postgres', url: databaseUrl(postgresTemplate) });
   }
   project.provide('postgresTemplate', postgresTemplate);
+  project.provide('postgresTemplateState', postgresTemplateState);
 
   return async () => {
     if (postgresTemplate) await dropRunDatabases(postgresTemplate);
@@ -34,10 +37,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 }
 
-async function migrated(config: Parameters<typeof connectDatabase>[0]): Promise<void> {
+/** Migrates the template; a PostgreSQL one's state is read for the tests that empty a used copy. */
+async function migrated(config: Parameters<typeof connectDatabase>[0]): Promise<TemplateState | null> {
   const database = await connectDatabase(config);
   try {
     await migrateToLatest(database.db, database.dialect);
+    return database.dialect === 'postgres' ? await templateState(database.db) : null;
   } finally {
     // Closing checkpoints SQLite's write-ahead log into the file, so the copy is the whole database.
     await database.close();

@@ -1,6 +1,7 @@
 import { statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import pg from 'pg';
+import type { TemplateState } from './reused-databases';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -8,6 +9,8 @@ declare module 'vitest' {
     sqliteTemplate: string;
     /** A migrated PostgreSQL database every API test starts from as a copy; '' without TEST_DATABASE_URL. */
     postgresTemplate: string;
+    /** That template's schema fingerprint and rows, to which a used copy is emptied (reused-databases.ts). */
+    postgresTemplateState: TemplateState | null;
   }
 }
 

@@ -17,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { chromium, type Browser, type CDPSession } from 'playwright-core';
 import { DEMO_USERS } from '../apps/server/src/scripts/demo-users';
+import { ensureDemoClinic } from './lib/clinic';
 import { BENCH_ROOT } from './lib/dataset';
 import { machineLine, writeSection } from './lib/results';
 import { startBenchServer } from './lib/server';
@@ -294,15 +295,6 @@ function ensureBuild(): void {
   if (built.status !== 0) throw new Error('the web build failed');
 }
 
-function seedDemo(dataDir: string): void {
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/scripts/seed-demo.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, ODONTO_DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production' },
-    encoding: 'utf8',
-  });
-  if (seeded.status !== 0) throw new Error(`the demo seed failed: ${seeded.stderr || seeded.stdout}`);
-}
-
 interface Row {
   measure: string;
   median: string;
@@ -339,7 +331,7 @@ async function main(): Promise<void> {
   let loadPeak = loadBefore;
   try {
     console.log('web-budgets: seeding the demo clinic…');
-    seedDemo(dataDir);
+    ensureDemoClinic({ ODONTO_DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production' });
     const server = await startBenchServer(
       { ODONTO_DATA_DIR: dataDir, DATABASE_URL: undefined, SMTP_URL: undefined, SENTRY_DSN: undefined },
       DEMO_USERS.admin,

@@ -2,12 +2,17 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
+import { ensureServerBuild } from './server';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
-/** Fills the data set with the demo clinic (`npm run demo`'s seed; it adds only what is missing). */
+/**
+ * Fills the data set with the demo clinic: `npm run demo`'s seed, from the server's build as that runs it
+ * (it adds only what is missing).
+ */
 export function ensureDemoClinic(env: Record<string, string>): void {
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/scripts/seed-demo.ts'], {
+  ensureServerBuild();
+  const seeded = spawnSync(process.execPath, ['--enable-source-maps', 'apps/server/dist/seed-demo.js'], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     encoding: 'utf8',

@@ -19,6 +19,13 @@ async function openLogin(path = '/login') {
   return view;
 }
 
+/** The reset link's page, once its form (which comes with its own code, after the title) is there. */
+async function openNewPasswordForm(link: string) {
+  const view = await openLogin(link);
+  await screen.findByLabelText(/^Parolă nouă/);
+  return view;
+}
+
 function button(name: string): HTMLButtonElement {
   return screen.getByRole<HTMLButtonElement>('button', { name });
 }
@@ -141,8 +148,7 @@ describe('new password mode', () => {
   it('needs both passwords to match before saving', async () => {
     signedOutApi();
     const user = userEvent.setup();
-    await openLogin(LINK);
-    expect(await screen.findByLabelText(/^Parolă nouă/)).toBeTruthy();
+    await openNewPasswordForm(LINK);
     await user.type(screen.getByLabelText(/^Parolă nouă/), 'parola-noua-2026');
     await user.type(screen.getByLabelText(/^Repetă parola/), 'alta-parola-2026');
     expect(await screen.findByText('Parolele nu coincid')).toBeTruthy();
@@ -156,7 +162,7 @@ describe('new password mode', () => {
   it('saves the new password, then goes to /login with a success message', async () => {
     const { calls } = signedOutApi({ 'POST /api/save-new-pass': { body: { ok: true } } });
     const user = userEvent.setup();
-    const { router } = await openLogin(LINK);
+    const { router } = await openNewPasswordForm(LINK);
     await user.type(screen.getByLabelText(/^Parolă nouă/), 'parola-noua-2026');
     await user.type(screen.getByLabelText(/^Repetă parola/), 'parola-noua-2026');
     await waitFor(() => expect(button('Salvează').disabled).toBe(false));
@@ -177,7 +183,7 @@ describe('new password mode', () => {
     const expired = 'Link-ul de resetare nu este valid sau a expirat.';
     signedOutApi({ 'POST /api/save-new-pass': apiError(400, 'invalid_input', expired) });
     const user = userEvent.setup();
-    await openLogin(LINK);
+    await openNewPasswordForm(LINK);
     await user.type(screen.getByLabelText(/^Parolă nouă/), 'parola-noua-2026');
     await user.type(screen.getByLabelText(/^Repetă parola/), 'parola-noua-2026');
     await waitFor(() => expect(button('Salvează').disabled).toBe(false));

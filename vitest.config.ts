@@ -1,4 +1,5 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { WEB_FILES_MOCKING_MODULES } from './apps/web/src/test/module-mocking-files';
 
 // In CI a test that fails once is run once more, as Playwright does there (decision 0046): CI runs the
 // suite on two Node.js versions at once on two cores, and a process test can miss its 30 s there. A test
@@ -12,13 +13,7 @@ const webTests = {
   setupFiles: ['./src/test/setup.ts'],
   testTimeout: process.env.CI ? 40_000 : 20_000,
   retry,
-} as const;
-// Kept in step with the files that call vi.mock (a test in src/test checks the list).
-const webFilesMockingModules = [
-  'src/features/plans/plan-acceptance.test.tsx',
-  'src/features/signatures/signatures.test.tsx',
-  'src/features/signatures/station-page.test.tsx',
-];
+};
 
 export default defineConfig({
   test: {
@@ -57,7 +52,7 @@ export default defineConfig({
           ...webTests,
           name: 'web',
           include: ['src/**/*.test.tsx', 'src/**/*.test.ts', 'build/**/*.test.ts'],
-          exclude: webFilesMockingModules,
+          exclude: [...configDefaults.exclude, ...WEB_FILES_MOCKING_MODULES],
           // The screens' tests share a worker's modules (React, Mantine, the router and the app's pages)
           // instead of importing them again per file: 130 CPU-s instead of 343 (decision 0064). Each test
           // renders into a fresh tree with its own query client and mocked fetch, and setup.ts resets the
@@ -70,7 +65,7 @@ export default defineConfig({
           ...webTests,
           // A file that replaces a module (vi.mock) needs its own module graph.
           name: 'web-module-mocks',
-          include: webFilesMockingModules,
+          include: WEB_FILES_MOCKING_MODULES,
         },
       },
     ],

@@ -75,6 +75,10 @@ function calls(ids: { withHistory: string; without: string }): Call[] {
 // hundred requests leave the server's code half optimised by V8, and its median then varied by 1.5× from
 // one attempt to the next on a quiet machine; a clinic's server runs in the steady state.
 const WARM_UP_MS = 1_500;
+// And once, before the first row, on every call in turn: the code every call shares (the hooks, the session
+// check, the router, the serialiser) was otherwise optimised during the first row, which measured 1.5–2×
+// slower than the same call measured after the others (a first page at 0.43 ms, at 0.19 ms later).
+const SERVER_WARM_UP_MS = 3_000;
 // A row is measured in turns — the server, the bare server, the SQL replay, again — so that the three see
 // the machine in the same state: on a virtual machine the same replay's median moved by 1.7× from one minute
 // to the next, and a floor measured minutes before its call made a ratio of that noise. The short form
@@ -82,10 +86,29 @@ const WARM_UP_MS = 1_500;
 // run on its once-a-second sample), and CI's bar is 5× where the rows measure about 2×.
 const ROUNDS = isShort ? 2 : 4;
 
-async function warmUp(url: string, path: string, cookie: string, connections: number): Promise<void> {
+/**
+ * Requests back to back for `ms`: autocannon samples every 20 ms here, so that each run ends when its
+ * requests are answered. With its one-second sample a run of 200 lasted a second, mostly idle, and "1.5 s
+ * of warm-up" was two runs: 400 requests.
+ */
+async function warmUp(
+  url: string,
+  paths: string[],
+  cookie: string,
+  connections: number,
+  ms: number,
+): Promise<void> {
   const started = performance.now();
-  do await measure({ url, paths: [path], cookie, connections, requests: Math.min(200, REQUESTS) });
-  while (performance.now() - started < WARM_UP_MS);
+  do
+    await measure({
+      url,
+      paths,
+      cookie,
+      connections,
+      requests: Math.min(200, REQUESTS),
+      sampleIntervalMs: 20,
+    });
+  while (performance.now() - started < ms);
 }
 
 /** `--engine`; by default SQLite, and PostgreSQL too (outside --short) when a server answers. */
@@ -161,11 +184,14 @@ async function measureDataset(
   console.log(`hot-path: servers at ${server.url} and ${bare.url}`);
   const rows: Row[] = [];
   try {
+    const allPaths = list.map((call) => call.path);
+    await warmUp(server.url, allPaths, server.cookie, 1, SERVER_WARM_UP_MS);
+    await warmUp(bare.url, allPaths, server.cookie, 1, SERVER_WARM_UP_MS);
     for (const connections of CONNECTIONS) {
       for (const call of list) {
         const measureRow = async (): Promise<Row> => {
-          await warmUp(server.url, call.path, server.cookie, connections);
-          await warmUp(bare.url, call.path, server.cookie, connections);
+          await warmUp(server.url, [call.path], server.cookie, connections, WARM_UP_MS);
+          await warmUp(bare.url, [call.path], server.cookie, connections, WARM_UP_MS);
           const http: number[] = [];
           const floor: number[] = [];
           const replayed: number[] = [];
@@ -260,7 +286,7 @@ async function run(): Promise<void> {
     [
       `## The hot path against its floor (\`bench/hot-path.ts${isShort ? ' --short' : ''}\`)`,
       '',
-      `${engines.map((engine) => ENGINE_NAMES[engine]).join(' and ')}. Each call through HTTP (one path, after at least 200 warm-up requests and 1.5 s of them), beside its floor: a bare`,
+      `${engines.map((engine) => ENGINE_NAMES[engine]).join(' and ')}. Each call through HTTP (one path; both servers warmed up by 3 s of requests to every call, then 1.5 s to the row's, back to back), beside its floor: a bare`,
       '`node:http` server, started by the bench in its own process, answering the same bytes (status, headers,',
       'body), plus the SQL statements the call ran (recorded by the server with `ODONTO_SQL_LOG`, the session',
       'check and the audit row included), replayed on the same database: SQLite statements prepared on the same',

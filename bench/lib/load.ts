@@ -7,6 +7,12 @@ interface LoadOptions {
   cookie: string;
   connections: number;
   requests: number;
+  /**
+   * How often autocannon samples, ms (1,000 by default). It ends a run only at a sample, so a run of a few
+   * hundred fast requests otherwise lasts a whole second, most of it idle; a warm-up that must keep the
+   * server busy samples often.
+   */
+  sampleIntervalMs?: number;
 }
 
 /**
@@ -28,6 +34,7 @@ export async function latenciesOf(
         amount: options.requests,
         timeout: 10,
         duration: 120,
+        ...(options.sampleIntervalMs === undefined ? {} : { sampleInt: options.sampleIntervalMs }),
         headers: { cookie: options.cookie, accept: 'application/json' },
         requests: options.paths.map((path) => ({ method: 'GET', path })),
       },

@@ -1,10 +1,11 @@
 // The floor's HTTP half for bench/hot-path.ts: each call's answer and SQL recorded from the real server,
-// and a bare node:http server (bare-server.ts, in its own process) answering the same bytes.
+// and a bare node:http server (bare-server.ts, in its own process) answering the same bytes, alone or after
+// running the call's statements.
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEMO_USERS } from '../../apps/server/src/scripts/demo-users';
-import type { RecordedAnswer } from './bare-server';
+import type { FloorSql, RecordedAnswer } from './bare-server';
 import { startBenchServer } from './server';
 import type { Statement } from './sql-replay';
 
@@ -58,12 +59,19 @@ export async function record(
   return { answers, statements };
 }
 
-export async function startBareServer(answers: Record<string, RecordedAnswer>, dir: string) {
-  const file = join(dir, 'hot-path-answers.json');
+/**
+ * The bare server (bare-server.ts) in its own process, answering `answers`; with `sql`, each request first
+ * runs its call's statements: the whole floor.
+ */
+export async function startBareServer(answers: Record<string, RecordedAnswer>, dir: string, sql?: FloorSql) {
+  const name = sql ? 'hot-path-floor' : 'hot-path-answers';
+  const file = join(dir, `${name}.json`);
   writeFileSync(file, JSON.stringify(answers));
+  const sqlFile = join(dir, `${name}-sql.json`);
+  if (sql) writeFileSync(sqlFile, JSON.stringify(sql));
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', resolve(import.meta.dirname, 'bare-server.ts'), file],
+    ['--import', 'tsx', resolve(import.meta.dirname, 'bare-server.ts'), file, ...(sql ? [sqlFile] : [])],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
@@ -80,6 +88,7 @@ export async function startBareServer(answers: Record<string, RecordedAnswer>, d
       child.kill('SIGTERM');
       await exited;
       rmSync(file, { force: true });
+      rmSync(sqlFile, { force: true });
     },
   };
 }

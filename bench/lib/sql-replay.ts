@@ -32,7 +32,11 @@ export interface SqliteReplay {
   close(): void;
 }
 
-export function openSqliteReplay(file: string, statements: readonly Statement[]): SqliteReplay {
+/** A call's statements prepared once on the SQLite file, with the server's pragmas: `once` runs them all. */
+export function prepareSqliteStatements(
+  file: string,
+  statements: readonly Statement[],
+): { once: () => void; close: () => void } {
   const database = openSqlite(file);
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = FULL');
@@ -48,8 +52,13 @@ export function openSqliteReplay(file: string, statements: readonly Statement[])
       else statement.run(parameters);
     }
   };
+  return { once, close: () => database.close() };
+}
+
+export function openSqliteReplay(file: string, statements: readonly Statement[]): SqliteReplay {
+  const { once, close } = prepareSqliteStatements(file, statements);
   for (let i = 0; i < WARM_UP; i += 1) once();
-  return { times: (runs) => timesOf(runs, once), close: () => database.close() };
+  return { times: (runs) => timesOf(runs, once), close };
 }
 
 /** PostgreSQL's plan cache setting a replay ran with (`plan_cache_mode`). */
@@ -76,25 +85,76 @@ export async function replayPostgres(
   return medians.reduce((best, next) => (next.medianMs < best.medianMs ? next : best));
 }
 
+/** Each statement as a named query; `names` names each text once, for the connections it is used on. */
+function namedQueries(statements: readonly Statement[], names: Map<string, string>) {
+  return statements.map(({ sql, parameters }) => {
+    const name = names.get(sql) ?? `hot_path_${names.size}`;
+    names.set(sql, name);
+    return { name, text: sql, values: parameters };
+  });
+}
+
+/**
+ * A call's statements as named statements on one PostgreSQL connection, planned with `mode`: `once` runs
+ * them all, in order.
+ */
+async function preparePostgresStatements(
+  url: string,
+  statements: readonly Statement[],
+  mode: PlanCacheMode,
+): Promise<{ once: () => Promise<void>; close: () => Promise<void> }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`set plan_cache_mode = ${mode}`);
+  const queries = namedQueries(statements, new Map());
+  return {
+    async once() {
+      for (const query of queries) await client.query(query);
+    },
+    close: () => client.end(),
+  };
+}
+
+/**
+ * A pool of up to `connections` PostgreSQL connections for the calls' statements, as named statements
+ * (each text named once for the pool): a call's `once` takes a connection, sets its plan mode when the
+ * connection had another, runs the statements on it in order and gives it back, as the server's pool
+ * does, so that concurrent calls run side by side.
+ */
+export function openPostgresPool(url: string, connections: number) {
+  const pool = new pg.Pool({ connectionString: url, max: connections });
+  const modes = new WeakMap<pg.PoolClient, PlanCacheMode>();
+  const names = new Map<string, string>();
+  return {
+    prepare(statements: readonly Statement[], mode: PlanCacheMode): { once: () => Promise<void> } {
+      const queries = namedQueries(statements, names);
+      return {
+        async once() {
+          const client = await pool.connect();
+          try {
+            if (modes.get(client) !== mode) {
+              await client.query(`set plan_cache_mode = ${mode}`);
+              modes.set(client, mode);
+            }
+            for (const query of queries) await client.query(query);
+          } finally {
+            client.release();
+          }
+        },
+      };
+    },
+    close: () => pool.end(),
+  };
+}
+
 async function replayPostgresWith(
   url: string,
   statements: readonly Statement[],
   runs: number,
   mode: PlanCacheMode,
 ): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const { once, close } = await preparePostgresStatements(url, statements, mode);
   try {
-    await client.query(`set plan_cache_mode = ${mode}`);
-    const names = new Map<string, string>();
-    const queries = statements.map(({ sql, parameters }) => {
-      const name = names.get(sql) ?? `hot_path_${names.size}`;
-      names.set(sql, name);
-      return { name, text: sql, values: parameters };
-    });
-    const once = async () => {
-      for (const query of queries) await client.query(query);
-    };
     for (let i = 0; i < WARM_UP; i += 1) await once();
     const times: number[] = [];
     for (let i = 0; i < runs; i += 1) {
@@ -104,7 +164,7 @@ async function replayPostgresWith(
     }
     return percentile(times, 0.5);
   } finally {
-    await client.end();
+    await close();
   }
 }
 

@@ -83,8 +83,8 @@ const WARM_UP_MS = 1_500;
 // check, the router, the serialiser) was otherwise optimised during the first row, which measured 1.5–2×
 // slower than the same call measured after the others (a first page at 0.43 ms, at 0.19 ms later).
 const SERVER_WARM_UP_MS = 3_000;
-// A row is measured in turns — the server, the bare server, the SQL replay, again — so that the three see
-// the machine in the same state: on a virtual machine the same replay's median moved by 1.7× from one minute
+// A row is measured in turns — the server, the bare server, the whole floor, the SQL replay, again — so
+// that all see the machine in the same state: on a virtual machine the same replay's median moved by 1.7× from one minute
 // to the next, and a floor measured minutes before its call made a ratio of that noise. The short form
 // (CI's, 400 requests a row) takes two turns: each turn costs a second whatever its size (autocannon ends a
 // run on its once-a-second sample), and CI's bar is 5× where the rows measure about 2×.
@@ -163,19 +163,20 @@ async function measureDataset(
   const { answers, statements } = await record(env, list);
   const dataDir = env['ODONTO_DATA_DIR'] ?? '.';
   const databaseUrl = env['DATABASE_URL'] ?? '';
+  const sqliteFile = join(dataDir, 'odonto.sqlite');
   // SQLite: each call's statements replayed in turns with its requests; PostgreSQL: replayed here, once.
   const replays = new Map<string, SqliteReplay>();
   const sql = new Map<string, number>();
   const floorSql: FloorSql = {
     engine,
-    target: engine === 'sqlite' ? join(dataDir, 'odonto.sqlite') : databaseUrl,
+    target: engine === 'sqlite' ? sqliteFile : databaseUrl,
     calls: {},
   };
   const plans: Plan[] = [];
   for (const call of list) {
     const recorded = statements.get(call.path) ?? [];
     if (engine === 'sqlite') {
-      replays.set(call.path, openSqliteReplay(join(dataDir, 'odonto.sqlite'), recorded));
+      replays.set(call.path, openSqliteReplay(sqliteFile, recorded));
       floorSql.calls[call.path] = { statements: recorded, mode: 'auto' };
     } else {
       const { medianMs, mode } = await replayPostgres(databaseUrl, recorded, SQL_RUNS);

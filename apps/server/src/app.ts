@@ -118,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerDrain(app);
   await registerSecurity(app, config);
   registerCsrf(app, config.allowedOrigins);
-  registerAuth(app);
+  await registerAuth(app);
   registerTextGuard(app);
   registerIdempotency(app);
   await registerOpenApi(app, config);

@@ -7,6 +7,7 @@ import { withStatementCache } from './statement-cache';
 import type { DialectName } from './dialect';
 import { usePreparedStatements } from './prepared-statements';
 import { openSqlite } from './sqlite-driver';
+import { statementObservers } from './statement-observers';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -19,6 +20,9 @@ export async function connectDatabase(
   config: DatabaseConfig,
   onPoolError: (error: Error) => void = () => {},
 ): Promise<DatabaseHandle> {
+  // What the handle runs is seen by its observers (statement-observers.ts): the session cache's writes.
+  const observers = statementObservers();
+  const log = statementLog(config, observers.notify);
   // Each driver is loaded only when used: start-up stays fast.
   if (config.kind === 'postgres') {
     const { default: pg } = await import('pg');
@@ -29,7 +33,8 @@ export async function connectDatabase(
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', onPoolError);
     usePreparedStatements(pool);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: sqlLogger(config) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    observers.attach(db);
     try {
       await sql`select 1`.execute(db);
     } catch (error) {
@@ -49,21 +54,24 @@ export async function connectDatabase(
   // Each SQL text prepared once and reused (statement-cache.ts).
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(database) }),
-    log: sqlLogger(config),
+    log,
   });
+  observers.attach(db);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
 /**
- * With ODONTO_SQL_LOG (the hot-path bench, bench/hot-path.ts): every statement run, its text and
- * parameters, appended to that file as one JSON line, so a call's SQL can be replayed on its own.
+ * Each statement run, once it has run, to the handle's observers. With ODONTO_SQL_LOG (the hot-path bench,
+ * bench/hot-path.ts) also its text and parameters, appended to that file as one JSON line, so a call's SQL
+ * can be replayed on its own.
  */
-function sqlLogger(config: DatabaseConfig): LogConfig | undefined {
+function statementLog(config: DatabaseConfig, notify: (sqlText: string) => void): LogConfig {
   const file = config.sqlLog;
-  if (!file) return undefined;
   return (event) => {
     if (event.level !== 'query') return;
     const { sql: text, parameters } = event.query;
+    notify(text);
+    if (!file) return;
     const values = parameters.map((value) => (typeof value === 'bigint' ? Number(value) : value));
     appendFileSync(file, `${JSON.stringify({ sql: text, parameters: values })}\n`);
   };

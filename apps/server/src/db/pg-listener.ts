@@ -12,6 +12,10 @@ export interface PgListenerOptions {
    * connection was down is lost, so the caller looks at the state again.
    */
   onListening(): void;
+  /** The connection went away: until the next onListening, notifications are missed. */
+  onLost?(): void;
+  /** What the connection is called in pg_stat_activity; LISTENER_APPLICATION_NAME by default. */
+  applicationName?: string;
   /** The wait before reconnecting, doubled after each failure up to `max`. */
   retryMs?: { first: number; max: number };
 }
@@ -45,6 +49,7 @@ export async function listenPg(options: PgListenerOptions): Promise<PgListener> 
     client = null;
     which.end().catch(() => undefined);
     if (isClosed) return;
+    options.onLost?.();
     log.warn({ err: error, channel, retryInMs: delay }, 'database listener disconnected; reconnecting');
     retry = setTimeout(() => {
       retry = null;
@@ -57,7 +62,7 @@ export async function listenPg(options: PgListenerOptions): Promise<PgListener> 
   async function connect(): Promise<void> {
     const next = new pg.Client({
       connectionString: options.url,
-      application_name: LISTENER_APPLICATION_NAME,
+      application_name: options.applicationName ?? LISTENER_APPLICATION_NAME,
     });
     client = next;
     next.on('notification', (message) => {

@@ -3,6 +3,7 @@ import { can, type Permission } from '@odonto/domain/roles';
 import { MESSAGES } from '@odonto/domain/messages';
 import type { App } from '../app-types';
 import { AppError } from './errors';
+import { createSessionCache } from './session-changes';
 import { clearSessionCookie, resolveSession, SESSION_COOKIE, type SessionUser } from './sessions';
 
 declare module 'fastify' {
@@ -13,15 +14,19 @@ declare module 'fastify' {
   }
 }
 
-/** Reads the session cookie of API and image requests and puts the user on the request. */
-export function registerAuth(app: App): void {
+/**
+ * Reads the session cookie of API and image requests and puts the user on the request. The session is
+ * checked on every request, from this instance's session cache when it holds it (decision 0066).
+ */
+export async function registerAuth(app: App): Promise<void> {
+  const cache = await createSessionCache(app);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/history-imgs/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
-    const session = await resolveSession(app.db, token, app.now(), app.config);
+    const session = await resolveSession(app.db, token, app.now(), app.config, cache);
     if (!session) {
       clearSessionCookie(reply, app.config);
       return;

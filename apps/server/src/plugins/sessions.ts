@@ -3,12 +3,14 @@ import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import type { SessionCache } from './session-cache';
 import {
   deleteSession,
   deleteStaleSessions,
   findSessionByTokenHash,
   insertSession,
   touchSession,
+  type SessionWithUser,
 } from './sessions.queries';
 
 export const SESSION_COOKIE = 'odonto_session';
@@ -65,15 +67,20 @@ export async function createSession(
 
 /**
  * The user behind a session token, or null when the session is unknown, idle for too long, past its
- * absolute expiry, or its user is deactivated. A dead session is deleted on the way.
+ * absolute expiry, or its user is deactivated. A dead session is deleted on the way. With a cache, the
+ * row may come from memory (session-cache.ts); the checks are the same either way.
  */
 export async function resolveSession(
   db: Kysely<Database>,
   token: string,
   now: Date,
   settings: SessionSettings,
+  cache?: SessionCache,
 ): Promise<{ sessionId: string; user: SessionUser } | null> {
-  const found = await findSessionByTokenHash(db, hashToken(token));
+  const tokenHash = hashToken(token);
+  const found = cache
+    ? await findCachedSession(db, tokenHash, cache)
+    : await findSessionByTokenHash(db, tokenHash);
   if (!found) return null;
   const lastSeen = new Date(found.lastSeenAt);
   const isAlive =
@@ -88,6 +95,19 @@ export async function resolveSession(
   }
   const { active: _active, ...user } = found.user;
   return { sessionId: found.sessionId, user };
+}
+
+async function findCachedSession(
+  db: Kysely<Database>,
+  tokenHash: string,
+  cache: SessionCache,
+): Promise<SessionWithUser | null> {
+  const cached = cache.get(tokenHash);
+  if (cached) return cached;
+  const generation = cache.generation;
+  const found = await findSessionByTokenHash(db, tokenHash);
+  if (found) cache.store(tokenHash, found, generation);
+  return found;
 }
 
 function idleCutoff(now: Date, settings: SessionSettings): Date {

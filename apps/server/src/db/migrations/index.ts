@@ -35,6 +35,7 @@ import { searchTrigramCounts } from './0033-search-trigram-counts';
 import { searchWordCounts } from './0034-search-word-counts';
 import { searchDigitCounts } from './0035-search-digit-counts';
 import { searchDigitRuns } from './0036-search-digit-runs';
+import { sessionChangeNotices } from './0037-session-change-notices';
 
 /**
  * Every migration, in order. Names are numbered and never change once released; migrations are
@@ -77,6 +78,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0034-search-word-counts': searchWordCounts(dialect),
     '0035-search-digit-counts': searchDigitCounts(dialect),
     '0036-search-digit-runs': searchDigitRuns(dialect),
+    '0037-session-change-notices': sessionChangeNotices(dialect),
   };
 }
 

@@ -63,7 +63,7 @@ export const theme = createTheme({
     Modal: {
       defaultProps: {
         radius: 'lg',
-        overlayProps: { backgroundOpacity: 0.45, blur: 2 },
+        overlayProps: { backgroundOpacity: 0.45 },
         closeButtonProps: { 'aria-label': 'Închide fereastra' },
       },
     },

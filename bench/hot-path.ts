@@ -24,7 +24,7 @@ import {
 import { ensureHistory } from './lib/history';
 import type { FloorSql } from './lib/bare-server';
 import { record, startBareServer, type Call } from './lib/hot-path-floor';
-import { latenciesOf, measure } from './lib/load';
+import { latenciesOf, warmUp } from './lib/load';
 import { machineLine, writeSection } from './lib/results';
 import { startBenchServer } from './lib/server';
 import {
@@ -89,31 +89,6 @@ const SERVER_WARM_UP_MS = 3_000;
 // (CI's, 400 requests a row) takes two turns: each turn costs a second whatever its size (autocannon ends a
 // run on its once-a-second sample), and CI's bar is 5× where the rows measure about 2×.
 const ROUNDS = isShort ? 2 : 4;
-
-/**
- * Requests back to back for `ms`: autocannon samples every 20 ms here, so that each run ends when its
- * requests are answered. With its one-second sample a run of 200 lasted a second, mostly idle, and "1.5 s
- * of warm-up" was two runs: 400 requests.
- */
-async function warmUp(
-  url: string,
-  paths: string[],
-  cookie: string,
-  connections: number,
-  ms: number,
-): Promise<void> {
-  const started = performance.now();
-  do
-    await measure({
-      url,
-      paths,
-      cookie,
-      connections,
-      requests: Math.min(200, REQUESTS),
-      sampleIntervalMs: 20,
-    });
-  while (performance.now() - started < ms);
-}
 
 /** `--engine`; by default SQLite, and PostgreSQL too (outside --short) when a server answers. */
 async function chosenEngines(): Promise<BenchDialect[]> {
@@ -198,15 +173,21 @@ async function measureDataset(
   const rows: Row[] = [];
   try {
     const allPaths = list.map((call) => call.path);
-    await warmUp(server.url, allPaths, server.cookie, 1, SERVER_WARM_UP_MS);
-    await warmUp(bare.url, allPaths, server.cookie, 1, SERVER_WARM_UP_MS);
-    await warmUp(whole.url, allPaths, server.cookie, 1, SERVER_WARM_UP_MS);
+    for (const { url } of [server, bare, whole])
+      await warmUp(
+        { url, paths: allPaths, cookie: server.cookie, connections: 1 },
+        SERVER_WARM_UP_MS,
+        REQUESTS,
+      );
     for (const connections of CONNECTIONS) {
       for (const call of list) {
         const measureRow = async (): Promise<Row> => {
-          await warmUp(server.url, [call.path], server.cookie, connections, WARM_UP_MS);
-          await warmUp(bare.url, [call.path], server.cookie, connections, WARM_UP_MS);
-          await warmUp(whole.url, [call.path], server.cookie, connections, WARM_UP_MS);
+          for (const { url } of [server, bare, whole])
+            await warmUp(
+              { url, paths: [call.path], cookie: server.cookie, connections },
+              WARM_UP_MS,
+              REQUESTS,
+            );
           const http: number[] = [];
           const bareHttp: number[] = [];
           const floor: number[] = [];

@@ -2,10 +2,14 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/database';
 import {
   buildCountQuery,
+  buildSearchedPage,
   buildUnsearchedPage,
   cappedTotal,
-  hasNoValueFilter,
   isDateOrdered,
+  isOneRowCount,
+  isPagePlanFixed,
+  isWalkedByDigitRuns,
+  keptSearchCount,
   listQuery,
   listShape,
   listValues,
@@ -21,7 +25,18 @@ export type CountedPageRow = { [Column in keyof PatientPageRow]: PatientPageRow[
 };
 
 /**
- * PostgreSQL, a list that searches nothing: its count and its page in one statement. Each statement is a
+ * Whether a PostgreSQL list asks for its count and its page in one statement (countedPatientPageQuery): a
+ * list that searches nothing (a row of the counts per combination, or a capped count along an index), and a
+ * search counted from one row of the kept counts (a needle of three letters or digits, or of four to six
+ * digits; decision 0068). Any other search's count checks its matches, up to 1,001: it runs on a connection
+ * of its own, beside the page.
+ */
+export function isCountedWithPage(filter: PatientListFilter): boolean {
+  return filter.search.kind === 'all' || isOneRowCount(keptSearchCount('postgres', filter));
+}
+
+/**
+ * PostgreSQL, a list whose count is cheap: its count and its page in one statement. Each statement is a
  * round trip to the database server, and at 10 connections on two cores those trips, not the two
  * statements' work (a row of `patient_counts` and a walk of ten patients), decided a list's p95 (issue 14;
  * decision 0061). The count's one row is joined to the page, which starts only when the count leaves a
@@ -34,16 +49,23 @@ export function countedPatientPageQuery(
   page: { limit: number; offset: number },
   countLimit: number,
 ): ListQuery<CountedPageRow> {
+  // Both decided by the needle, so part of the text's shape (compileOnce).
+  const kept = keptSearchCount('postgres', filter);
+  const isRunWalked = isWalkedByDigitRuns('postgres', filter);
+  const upTo = page.offset + page.limit;
   return listQuery(
     db,
-    `counted-page|postgres|${listShape(filter)}`,
-    { ...listValues(filter), limit: page.limit, offset: page.offset, countLimit },
+    `counted-page|postgres|${listShape(filter)}|${kept}|${isRunWalked}`,
+    { ...listValues(filter), limit: page.limit, offset: page.offset, upTo, countLimit },
     (values) => {
       const marked = withListValues(filter, values);
-      const counted = buildCountQuery(db, 'postgres', marked, values.countLimit, undefined);
-      const patients = buildUnsearchedPage(db, 'postgres', marked, values).where(
-        sql<SqlBool>`${values.offset} < counted.total`,
-      );
+      const counted = buildCountQuery(db, 'postgres', marked, values.countLimit, kept);
+      const isReached = sql<SqlBool>`${values.offset} < counted.total`;
+      // A search's page without its own sort of the ten rows: the sort below puts them in order.
+      const patients =
+        marked.search.kind === 'all'
+          ? buildUnsearchedPage(db, 'postgres', marked, values).where(isReached)
+          : buildSearchedPage(db, marked, marked.search, values, isRunWalked).clearOrderBy().where(isReached);
       const joined = db
         .selectFrom(counted.as('counted'))
         .leftJoinLateral(patients.as('page'), (join) => join.onTrue())
@@ -54,12 +76,13 @@ export function countedPatientPageQuery(
         ? joined.orderBy('page.created_at', 'desc').orderBy('page.file_number', 'desc')
         : joined.orderBy('page.file_number', 'desc');
     },
-    // Named only when no value decides the plan, as the page alone is (patientPageQuery).
-    { prepared: hasNoValueFilter(filter) },
+    // Named only when no value decides the page's plan, as the page alone is (patientPageQuery); the
+    // counts it joins have one plan for every value.
+    { prepared: isPagePlanFixed('postgres', filter) },
   );
 }
 
-/** The count (up to `countLimit`) and the page of a PostgreSQL list that searches nothing, in one round trip. */
+/** The count (up to `countLimit`) and the page of a PostgreSQL list (isCountedWithPage), in one round trip. */
 export async function findCountedPatientPage(
   db: Kysely<Database>,
   filter: PatientListFilter,

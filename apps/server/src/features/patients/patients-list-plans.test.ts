@@ -8,7 +8,7 @@ import { DEMO_USERS } from '../../scripts/demo-users';
 import { buildTestApp, TEST_DIALECTS, type TestApp } from '../../../test/build-test-app';
 import { BULK_LOAD_COUNTS, bulkPatientRows } from './patients-bulk';
 import { explainListQuery, planSteps } from './patients-list-plans.queries';
-import { countedPatientPageQuery } from './patients-list-counted.queries';
+import { countedPatientPageQuery, isCountedWithPage } from './patients-list-counted.queries';
 import { patientCountQuery, patientPageQuery } from './patients-list.queries';
 import { toFilter } from './patients-list.service';
 
@@ -255,9 +255,11 @@ async function listPlans(t: TestApp, query: Record<string, string>) {
   const page = { limit: PATIENT_PAGE_SIZE, offset: (params.page - 1) * PATIENT_PAGE_SIZE };
   const counting = patientCountQuery(t.db, 'postgres', filter, countLimit(page));
   const paging = patientPageQuery(t.db, 'postgres', filter, page);
-  // A list that searches nothing runs both in one statement (patients-list-counted.queries.ts).
-  const both =
-    filter.search.kind === 'all' ? countedPatientPageQuery(t.db, filter, page, countLimit(page)) : undefined;
+  // A list that searches nothing, or a search counted from one row, runs both in one statement
+  // (patients-list-counted.queries.ts).
+  const both = isCountedWithPage(filter)
+    ? countedPatientPageQuery(t.db, filter, page, countLimit(page))
+    : undefined;
   return {
     count: planSteps(await explainListQuery(t.db, 'postgres', counting)),
     page: planSteps(await explainListQuery(t.db, 'postgres', paging)),
@@ -288,8 +290,12 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(`PostgreSQL list plans at ${P
   it.each(SHAPES)('$name: no sequential scan of patients, the intended index', async (shape) => {
     const { count, page, both } = await listPlans(app(), shape.query);
     const shown = JSON.stringify({ count, page, both }, null, 1);
-    // The statement the list runs when it searches nothing reads just what its two parts read.
-    if (both) expect(both.slice(1), shown).toEqual([...count, ...page]);
+    // The statement the list runs when it counts and pages at once reads just what its two parts read; a
+    // search's page leaves the sort of its ten rows to that statement's own.
+    // A table read twice in one statement is shown the second time under an alias: `patients_search_digits_1`.
+    const pageRead = PAGE_ROWS_SORTED.test(page[0] ?? '') ? page.slice(1) : page;
+    const unaliased = (steps: string[]) => steps.map((step) => step.replace(/_\d+\./g, '.'));
+    if (both) expect(unaliased(both.slice(1)), shown).toEqual(unaliased([...count, ...pageRead]));
     if (both)
       expect(
         both.findLastIndex((step) => PAGE_ROWS_SORTED.test(step)),

@@ -33,6 +33,7 @@ import {
   isOneTrigram,
   isWordStart,
   startsWithPattern,
+  type SearchPlan,
 } from './patient-search';
 import type { PatientListRow } from './patients.presenter';
 
@@ -86,13 +87,21 @@ export function patientPageQuery(
     // upTo: the page's last match, a parameter of its own (searchPage's window compares its count with it).
     { ...listValues(filter), limit: page.limit, offset: page.offset, upTo: page.offset + page.limit },
     (values) => buildPageQuery(db, dialect, withListValues(filter, values), values, isRunWalked),
-    // A walk of the runs has one plan whatever the needle (its run is chosen inside the statement).
-    { prepared: hasNoValueFilter(filter) || (isRunWalked && isSearchOnly(filter)) },
+    { prepared: isPagePlanFixed(dialect, filter) },
   );
 }
 
+/**
+ * Whether no value of the filter decides the page's plan, so that a named statement's generic plan serves
+ * every call (decision 0052). A walk of the runs has one plan whatever the needle (its run is chosen inside
+ * the statement).
+ */
+export function isPagePlanFixed(dialect: DialectName, filter: PatientListFilter): boolean {
+  return hasNoValueFilter(filter) || (isWalkedByDigitRuns(dialect, filter) && isSearchOnly(filter));
+}
+
 /** A PostgreSQL search of six or more digits in the search table: its page walks the runs (digitRunPage). */
-function isWalkedByDigitRuns(dialect: DialectName, filter: PatientListFilter): boolean {
+export function isWalkedByDigitRuns(dialect: DialectName, filter: PatientListFilter): boolean {
   const { search } = filter;
   return (
     dialect === 'postgres' &&
@@ -144,35 +153,48 @@ function buildPageQuery(
         .limit(page.limit)
         .offset(page.offset);
     }
-    // PostgreSQL: the page's file numbers from the search table, planned on its own statistics (a filter
-    // tested on each match's patient row): a common needle walks the table's primary key downwards (the
-    // tenth match comes soon), a rare one's few matches are collected through the trigram index and
-    // sorted. Then the ten rows.
-    // A needle of six or more digits walks the keys of its rarest run of digits instead (digitRunPage).
-    const numbers = () => {
-      let matches = list.selectFrom('patients_search').where(searchIndexCondition(dialect, search));
-      if (!isSearchOnly(filter))
-        matches = matches.where((eb) => eb.exists(patientTested(eb, dialect, filter)));
-      return matches
-        .select('patients_search.rowid')
-        .orderBy('patients_search.rowid', 'desc')
-        .limit(page.limit)
-        .offset(page.offset);
-    };
-    const pageNumbers = isRunWalked
-      ? digitRunPage(db, dialect, filter, search.needle, page)
-      : isSearchOnly(filter)
-        ? searchPage(db, search.needle, numbers(), page)
-        : numbers();
-    // Joined, not `in (…)`: the numbers keep their order, so the ten rows need no sort of their own.
-    return list
-      .selectFrom(pageNumbers.as('page'))
-      .innerJoin('patients', 'patients.file_number', 'page.rowid')
-      .select(LIST_COLUMNS)
-      .select(openPlanBaniColumn())
-      .orderBy('page.rowid', 'desc');
+    return buildSearchedPage(db, filter, search, page, isRunWalked);
   }
   return buildUnsearchedPage(db, dialect, filter, page);
+}
+
+/**
+ * A PostgreSQL search's page in the search table (isSearchedInIndex): the page's file numbers, planned on
+ * the search table's own statistics (a filter tested on each match's patient row): a common needle walks
+ * the table's primary key downwards (the tenth match comes soon), a rare one's few matches are collected
+ * through the trigram index and sorted. Then the ten rows. A needle of six or more digits walks the keys of
+ * its rarest run of digits instead (digitRunPage).
+ */
+export function buildSearchedPage(
+  db: Kysely<Database>,
+  filter: PatientListFilter,
+  search: Exclude<SearchPlan, { kind: 'all' }>,
+  page: { limit: number; offset: number; upTo: number },
+  isRunWalked: boolean,
+) {
+  const dialect = 'postgres';
+  const list = db.withTables<ListTables>();
+  const numbers = () => {
+    let matches = list.selectFrom('patients_search').where(searchIndexCondition(dialect, search));
+    if (!isSearchOnly(filter)) matches = matches.where((eb) => eb.exists(patientTested(eb, dialect, filter)));
+    return matches
+      .select('patients_search.rowid')
+      .orderBy('patients_search.rowid', 'desc')
+      .limit(page.limit)
+      .offset(page.offset);
+  };
+  const pageNumbers = isRunWalked
+    ? digitRunPage(db, dialect, filter, search.needle, page)
+    : isSearchOnly(filter)
+      ? searchPage(db, search.needle, numbers(), page)
+      : numbers();
+  // Joined, not `in (…)`: the numbers keep their order, so the ten rows need no sort of their own.
+  return list
+    .selectFrom(pageNumbers.as('page'))
+    .innerJoin('patients', 'patients.file_number', 'page.rowid')
+    .select(LIST_COLUMNS)
+    .select(openPlanBaniColumn())
+    .orderBy('page.rowid', 'desc');
 }
 
 /**
@@ -420,9 +442,12 @@ export function buildCountQuery(
  * from below by the counts per word (0034); one of seven or more digits, a whole phone, is counted among the
  * keys of its rarest run of six (0036). The needle decides which, so this is part of the count's shape.
  */
-type KeptSearchCount = 'trigram' | 'digits' | 'word' | 'runs';
+export type KeptSearchCount = 'trigram' | 'digits' | 'word' | 'runs';
 
-function keptSearchCount(dialect: DialectName, filter: PatientListFilter): KeptSearchCount | undefined {
+export function keptSearchCount(
+  dialect: DialectName,
+  filter: PatientListFilter,
+): KeptSearchCount | undefined {
   const { search } = filter;
   if (search.kind !== 'trigram' || !isSearchOnly(filter)) return undefined;
   if (isCountedDigits(search.needle)) return 'digits';
@@ -438,7 +463,7 @@ const ONE_ROW_COUNTS = {
   digits: { table: 'patients_search_digits', item: 'digits' },
 } as const;
 
-function isOneRowCount(kept: KeptSearchCount | undefined): kept is keyof typeof ONE_ROW_COUNTS {
+export function isOneRowCount(kept: KeptSearchCount | undefined): kept is keyof typeof ONE_ROW_COUNTS {
   return kept === 'trigram' || kept === 'digits';
 }
 

@@ -13,7 +13,7 @@ import type { DialectName } from '../../db/dialect';
 import { AppError } from '../../plugins/errors';
 import { PATIENT_MESSAGES } from './patient-messages';
 import { filterValue, planSearch } from './patient-search';
-import { findCountedPatientPage } from './patients-list-counted.queries';
+import { findCountedPatientPage, isCountedWithPage } from './patients-list-counted.queries';
 import {
   countPatients,
   findPatientPage,
@@ -47,10 +47,10 @@ export async function listPatients(
 
 /**
  * The count (up to `limit`) and the page. On SQLite the count comes first: a page past the end then needs
- * no query at all. On PostgreSQL each statement is a round trip: a list that searches nothing asks for both
- * in one statement (patients-list-counted.queries.ts; decision 0061); a search, whose capped count (up to
- * 1,001 matches checked) is the dearest statement, asks for both at once on two of the pool's connections
- * (issue 14; a third faster in bench/RESULTS.md).
+ * no query at all. On PostgreSQL each statement is a round trip: a list that searches nothing, and a search
+ * counted from one row of the kept counts, ask for both in one statement (patients-list-counted.queries.ts;
+ * decisions 0061 and 0068); any other search, whose capped count (up to 1,001 matches checked) is the
+ * dearest statement, asks for both at once on two of the pool's connections (issue 14).
  */
 async function countAndPage(
   deps: { db: Kysely<Database>; dialect: DialectName },
@@ -58,7 +58,7 @@ async function countAndPage(
   page: { limit: number; offset: number },
   limit: number,
 ): Promise<{ counted: number; rows: PatientPageRow[] }> {
-  if (deps.dialect === 'postgres' && filter.search.kind === 'all') {
+  if (deps.dialect === 'postgres' && isCountedWithPage(filter)) {
     return findCountedPatientPage(deps.db, filter, page, limit);
   }
   if (deps.dialect === 'postgres') {

@@ -1,13 +1,10 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PATIENT_PAGE_SIZE, patientListQuery } from '@odonto/domain/contracts/patients';
 import { countLimit } from '@odonto/domain/contracts/paging';
-import { vacuumAfterBulkLoad } from '../../db/dialect';
-import { generatePatients } from '../../scripts/demo/patient-generator';
-import { DEMO_USERS } from '../../scripts/demo-users';
-import { buildTestApp, TEST_DIALECTS, type TestApp } from '../../../test/build-test-app';
-import { BULK_LOAD_COUNTS, bulkPatientRows } from './patients-bulk';
+import { TEST_DIALECTS, type TestApp } from '../../../test/build-test-app';
 import { explainListQuery, planSteps } from './patients-list-plans.queries';
+import { DOCTOR, PATIENTS, usePlanPatients } from './patients-list-plans.test-support';
 import { countedPatientPageQuery, isCountedWithPage } from './patients-list-counted.queries';
 import { patientCountQuery, patientPageQuery } from './patients-list.queries';
 import { toFilter } from './patients-list.service';
@@ -15,10 +12,7 @@ import { toFilter } from './patients-list.service';
 // The plans PostgreSQL chooses for the list's queries, pinned (decision 0044): a sequential scan of the
 // patients, or a search that stops using its index, fails here and not in a clinic. 20,000 patients of
 // the bench's generator (the same names, places and phones, so the same selectivities), analysed as every
-// bulk load is.
-const PATIENTS = 20_000;
-const NOW = new Date('2026-03-02T09:00:00.000Z');
-const DOCTOR = DEMO_USERS.medic.nume;
+// bulk load is (patients-list-plans.test-support.ts).
 
 /** The list's file-number order walked from the newest: no sort, whichever index serves it. */
 const WALKED = /^Index (Only )?Scan Backward using (patients_live\w*|patients_file_number_key) on patients$/;
@@ -234,20 +228,6 @@ const SEARCH_SHAPES: { name: string; q: string; page: string; pageSorts: boolean
   },
 ];
 
-/** The rows in one statement (the generator's rows as JSON), then ANALYZE as after any bulk load. */
-async function loadPatients(t: TestApp): Promise<void> {
-  const generated = generatePatients({ count: PATIENTS, seed: 1, doctors: [DOCTOR], now: NOW, days: 3650 })
-    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-    .map(({ data, createdAt }) => ({ ...data, createdAt }));
-  const rows = JSON.stringify(bulkPatientRows(generated, 1));
-  await sql`insert into patients select * from json_populate_recordset(null::patients, ${rows}::json)`.execute(
-    t.db,
-  );
-  // A handful deleted, for the admins' bin.
-  await sql`update patients set deleted_at = created_at where file_number % 500 = 0`.execute(t.db);
-  await vacuumAfterBulkLoad(t.db, 'postgres', { rewritten: BULK_LOAD_COUNTS });
-}
-
 /** The steps of the count and of the page the list runs for an API query. */
 async function listPlans(t: TestApp, query: Record<string, string>) {
   const params = patientListQuery.parse(query);
@@ -279,13 +259,7 @@ const MATCHES_SORTED = /^Sort by .*\b(rowid|file_number|created_at)\b/;
 const hasStep = (steps: string[], step: RegExp) => steps.some((line) => step.test(line));
 
 describe.runIf(TEST_DIALECTS.includes('postgres'))(`PostgreSQL list plans at ${PATIENTS} patients`, () => {
-  let t: TestApp | undefined;
-  const app = () => t as TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ dialect: 'postgres' });
-    await loadPatients(t);
-  });
-  afterAll(async () => t?.close());
+  const app = usePlanPatients();
 
   it.each(SHAPES)('$name: no sequential scan of patients, the intended index', async (shape) => {
     const { count, page, both } = await listPlans(app(), shape.query);

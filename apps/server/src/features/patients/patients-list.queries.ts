@@ -94,10 +94,47 @@ export function patientPageQuery(
 /**
  * Whether no value of the filter decides the page's plan, so that a named statement's generic plan serves
  * every call (decision 0052). A walk of the runs has one plan whatever the needle (its run is chosen inside
- * the statement).
+ * the statement), and so has a walk of one equality filter's own index (ownIndexColumn).
  */
 export function isPagePlanFixed(dialect: DialectName, filter: PatientListFilter): boolean {
-  return hasNoValueFilter(filter) || (isWalkedByDigitRuns(dialect, filter) && isSearchOnly(filter));
+  return (
+    hasNoValueFilter(filter) ||
+    (isWalkedByDigitRuns(dialect, filter) && isSearchOnly(filter)) ||
+    (dialect === 'postgres' && ownIndexColumn(filter) !== undefined)
+  );
+}
+
+/** The equality filters whose column leads a partial index of the live patients, then the file number. */
+const OWN_INDEX_COLUMNS = {
+  judet: 'judet_norm',
+  oras: 'oras_norm',
+  tara: 'tara_norm',
+  medic: 'medic_norm',
+} as const;
+
+/**
+ * A list filtered by one county, town, country or doctor and by nothing else: the column whose index
+ * (`patients_live_<column>`: the column, then the file number) holds the page in order for any value, a
+ * common one or a rare one, and the filter's value (decision 0069).
+ */
+export function ownIndexColumn(
+  filter: PatientListFilter,
+): { column: (typeof OWN_INDEX_COLUMNS)[keyof typeof OWN_INDEX_COLUMNS]; value: string } | undefined {
+  const given = (Object.keys(OWN_INDEX_COLUMNS) as (keyof typeof OWN_INDEX_COLUMNS)[]).filter(
+    (key) => filter[key] !== undefined,
+  );
+  const [key] = given;
+  const value = key === undefined ? undefined : filter[key];
+  const isAlone =
+    given.length === 1 &&
+    filter.search.kind === 'all' &&
+    !filter.isIgienizare &&
+    !filter.isDeleted &&
+    !hasDateRange(filter) &&
+    !hasSubsetFilter(filter);
+  return key === undefined || value === undefined || !isAlone
+    ? undefined
+    : { column: OWN_INDEX_COLUMNS[key], value };
 }
 
 /** A PostgreSQL search of six or more digits in the search table: its page walks the runs (digitRunPage). */
@@ -215,6 +252,23 @@ export function buildUnsearchedPage(
       .select(openPlanBaniColumn())
       .where((eb) => patientConditions(eb, dialect, filter))
       .orderBy('patients.created_at', 'desc')
+      .orderBy('patients.file_number', 'desc')
+      .limit(page.limit)
+      .offset(page.offset);
+  }
+  const ownIndex = dialect === 'postgres' ? ownIndexColumn(filter) : undefined;
+  if (ownIndex !== undefined) {
+    // Written as a range of one value and ordered by the column first: no other index gives that order,
+    // so every value's plan walks the filter's own index, and one generic plan serves them all.
+    const column = sql.ref<string>(`patients.${ownIndex.column}`);
+    return list
+      .selectFrom('patients')
+      .select(LIST_COLUMNS)
+      .select(openPlanBaniColumn())
+      .where('patients.deleted_at', 'is', null)
+      .where(column, '>=', ownIndex.value)
+      .where(column, '<=', ownIndex.value)
+      .orderBy(column, 'desc')
       .orderBy('patients.file_number', 'desc')
       .limit(page.limit)
       .offset(page.offset);

@@ -39,7 +39,10 @@ describeEachDialect('GET /api/pacienti: creation-day range and paging', ({ useAp
     const cookie = await signIn(t(), 'asistent');
     for (let n = 1; n <= 25; n += 1) {
       t().clock.advanceMinutes(1);
-      await createPatientVia(t().app, cookie, { nume: `Pacient${'abcdefghijklmnopqrstuvwxy'[n - 1]}` });
+      await createPatientVia(t().app, cookie, {
+        nume: `Pacient${'abcdefghijklmnopqrstuvwxy'[n - 1]}`,
+        judet: n % 5 === 0 ? 'Alba' : 'Cluj',
+      });
     }
     const fileNumbers = async (page: number) => {
       const list = await listVia(t().app, cookie, { page: String(page) });
@@ -55,6 +58,21 @@ describeEachDialect('GET /api/pacienti: creation-day range and paging', ({ useAp
     const searched = await listVia(t().app, cookie, { q: 'pacient', page: '3' });
     expect(searched.total).toBe(25);
     expect(searched.pacienti.map((p) => p.id)).toEqual(range(5, 1));
+    // So does one county (on PostgreSQL, along its own index: decision 0069), and another.
+    const inCluj = range(25, 1).filter((n) => n % 5 !== 0);
+    for (const [judet, page, expected] of [
+      ['Cluj', 1, inCluj.slice(0, 10)],
+      ['Cluj', 2, inCluj.slice(10, 20)],
+      ['Cluj', 3, []],
+      ['Alba', 1, [25, 20, 15, 10, 5]],
+    ] as const) {
+      const listed = await listVia(t().app, cookie, { judet, page: String(page) });
+      expect(listed.total, judet).toBe(judet === 'Cluj' ? 20 : 5);
+      expect(
+        listed.pacienti.map((p) => p.id),
+        `${judet}, page ${page}`,
+      ).toEqual(expected);
+    }
   });
 
   it('orders patients created at the same instant by file number, newest first', async () => {

@@ -1,0 +1,101 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { PATIENT_PAGE_SIZE, patientListQuery } from '@odonto/domain/contracts/patients';
+import { countLimit } from '@odonto/domain/contracts/paging';
+import { statementNameOf } from '../../db/prepared-statements';
+import { TEST_DIALECTS, type TestApp } from '../../../test/build-test-app';
+import { planSteps, type PlanNode } from './patients-list-plans.queries';
+import { DOCTOR, PATIENTS, usePlanPatients } from './patients-list-plans.test-support';
+import { countedPatientPageQuery } from './patients-list-counted.queries';
+import type { ListQuery } from './patients-list.queries';
+import { toFilter } from './patients-list.service';
+
+// A list filtered by one county, town, country or doctor alone runs as a PostgreSQL named statement
+// (decision 0069): after five runs PostgreSQL may keep one generic plan for every value. That plan must
+// walk the filter's own index, for a common value and for one that no patient has: a generic plan that
+// walked the file numbers instead would read the whole table for a rare county.
+
+/** The list's one statement for an API query (patients-list-counted.queries.ts). */
+function listStatement(t: TestApp, query: Record<string, string>): ListQuery<unknown> {
+  const params = patientListQuery.parse(query);
+  const page = { limit: PATIENT_PAGE_SIZE, offset: (params.page - 1) * PATIENT_PAGE_SIZE };
+  return countedPatientPageQuery(t.db, toFilter(params), page, countLimit(page));
+}
+
+/**
+ * The steps of the generic plan of `text` (PostgreSQL 15 has no `EXPLAIN (GENERIC_PLAN)`: the text is
+ * prepared and explained with plan_cache_mode `force_generic_plan`), executed with each list of values.
+ */
+async function genericPlans(t: TestApp, text: string, valueLists: readonly unknown[][]): Promise<string[][]> {
+  return t.db.connection().execute(async (db) => {
+    await sql`set plan_cache_mode = force_generic_plan`.execute(db);
+    await sql.raw(`prepare generic_plan_check as ${text}`).execute(db);
+    try {
+      const plans: string[][] = [];
+      for (const values of valueLists) {
+        // EXECUTE's arguments inside EXPLAIN take no bind parameters: the values are written as literals.
+        const placeholders = sql.join(values.map((value) => sql.lit(value as string | number)));
+        const result = await sql<{
+          'QUERY PLAN': { Plan: PlanNode }[];
+        }>`explain (format json) execute generic_plan_check(${placeholders})`.execute(db);
+        plans.push(planSteps((result.rows[0]?.['QUERY PLAN'] ?? []).map((root) => root.Plan)));
+      }
+      return plans;
+    } finally {
+      await sql`deallocate generic_plan_check`.execute(db);
+      await sql`reset plan_cache_mode`.execute(db);
+    }
+  });
+}
+
+const OWN_INDEX_SHAPES = [
+  { filter: 'judet', common: 'Cluj', index: 'patients_live_judet_norm' },
+  { filter: 'oras', common: 'Cluj-Napoca', index: 'patients_live_oras_norm' },
+  { filter: 'tara', common: 'România', index: 'patients_live_tara_norm' },
+  { filter: 'medic', common: DOCTOR, index: 'patients_live_medic_norm' },
+];
+
+describe.runIf(TEST_DIALECTS.includes('postgres'))(
+  `PostgreSQL generic list plans at ${PATIENTS} patients`,
+  () => {
+    const app = usePlanPatients();
+
+    it.each(OWN_INDEX_SHAPES)(
+      '$filter alone: one named statement whose generic plan walks $index, a common value or an absent one',
+      async ({ filter, common, index }) => {
+        const statements = ['1', '40'].flatMap((page) =>
+          [common, 'Nicăieri'].map((value) => listStatement(app(), { [filter]: value, page }).compile()),
+        );
+        const [first] = statements;
+        if (!first) throw new Error('no statement');
+        // The same text for every value and page, named (db/prepared-statements.ts).
+        expect(new Set(statements.map((statement) => statement.sql)).size).toBe(1);
+        expect(statementNameOf(first.sql)).toBeDefined();
+        const plans = await genericPlans(
+          app(),
+          first.sql,
+          statements.map((statement) => [...statement.parameters]),
+        );
+        for (const steps of plans) {
+          const shown = JSON.stringify(steps, null, 1);
+          expect(steps, shown).toContain(`Index Scan Backward using ${index} on patients`);
+          expect(steps.filter((step) => / on patients$/.test(step)).length, shown).toBe(1);
+        }
+      },
+    );
+
+    it('two filters at once, or one beside a flag, stay unnamed: their best plan depends on the values', () => {
+      const queries: Record<string, string>[] = [
+        { judet: 'Cluj', medic: DOCTOR },
+        { judet: 'Cluj', igienizare: 'true' },
+        { medic: DOCTOR, from: '2025-01-01' },
+      ];
+      for (const query of queries) {
+        expect(
+          statementNameOf(listStatement(app(), query).compile().sql),
+          JSON.stringify(query),
+        ).toBeUndefined();
+      }
+    });
+  },
+);

@@ -6,6 +6,7 @@ import { connectDatabase } from '../../apps/server/src/db/connect';
 import { vacuumAfterBulkLoad } from '../../apps/server/src/db/dialect';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
 import { BULK_LOAD_COUNTS, insertPatients } from '../../apps/server/src/features/patients/patients-bulk';
+import { mergeSearchIndex } from '../../apps/server/src/features/patients/patients-search-index.queries';
 import { generatePatients } from '../../apps/server/src/scripts/demo/patient-generator';
 import { seedStaff } from '../../apps/server/src/scripts/demo/seed-staff';
 import { DEMO_USERS } from '../../apps/server/src/scripts/demo-users';
@@ -50,7 +51,12 @@ export async function ensurePatients(env: Record<string, string>, patients: numb
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
     const missing = patients - Number(row.count);
-    if (missing <= 0) return config;
+    // SQLite's search index in one segment, as the server's daily upkeep leaves it (decision 0070); a data
+    // set loaded before that decision is merged at its next run.
+    if (missing <= 0) {
+      await mergeSearchIndex(database.db, database.dialect);
+      return config;
+    }
     const started = performance.now();
     const doctors = [DEMO_USERS.medic.nume, DEMO_USERS.medic2.nume];
     const generated = generatePatients({
@@ -66,6 +72,7 @@ export async function ensurePatients(env: Record<string, string>, patients: numb
       await insertPatients(database.db, generated.slice(start, start + 10_000));
     }
     await vacuumAfterBulkLoad(database.db, database.dialect, { rewritten: BULK_LOAD_COUNTS });
+    await mergeSearchIndex(database.db, database.dialect);
     console.log(`bench: generated ${missing} patients in ${Math.round(performance.now() - started)} ms`);
     return config;
   } finally {

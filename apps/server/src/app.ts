@@ -15,6 +15,7 @@ import { auditRoutes } from './features/audit/audit.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { avatarsRoutes } from './features/avatars/avatars.routes';
 import { registerBackupScheduler } from './features/backups/backup-scheduler';
+import { registerSearchIndexUpkeep } from './features/patients/search-index-upkeep';
 import { backupsRoutes } from './features/backups/backups.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { efacturaRoutes } from './features/efactura/efactura.routes';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerOutboxWorker(app, deps.sms);
   registerEfacturaWorker(app);
   registerBackupScheduler(app);
+  registerSearchIndexUpkeep(app);
 
   registerErrorHandling(app, deps.reportError);
   registerRequestLog(app);

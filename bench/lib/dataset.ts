@@ -3,9 +3,8 @@ import { resolve } from 'node:path';
 import pg from 'pg';
 import { loadConfig, type Config } from '../../apps/server/src/config';
 import { connectDatabase } from '../../apps/server/src/db/connect';
-import { vacuumAfterBulkLoad } from '../../apps/server/src/db/dialect';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
-import { BULK_LOAD_COUNTS, insertPatients } from '../../apps/server/src/features/patients/patients-bulk';
+import { endPatientBulkLoad, insertPatients } from '../../apps/server/src/features/patients/patients-bulk';
 import { mergeSearchIndex } from '../../apps/server/src/features/patients/patients-search-index.queries';
 import { generatePatients } from '../../apps/server/src/scripts/demo/patient-generator';
 import { seedStaff } from '../../apps/server/src/scripts/demo/seed-staff';
@@ -71,8 +70,7 @@ export async function ensurePatients(env: Record<string, string>, patients: numb
     for (let start = 0; start < generated.length; start += 10_000) {
       await insertPatients(database.db, generated.slice(start, start + 10_000));
     }
-    await vacuumAfterBulkLoad(database.db, database.dialect, { rewritten: BULK_LOAD_COUNTS });
-    await mergeSearchIndex(database.db, database.dialect);
+    await endPatientBulkLoad(database.db, database.dialect);
     console.log(`bench: generated ${missing} patients in ${Math.round(performance.now() - started)} ms`);
     return config;
   } finally {

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { PatientData } from '@odonto/domain/contracts/patients';
 import { nextCounterValue } from '../../db/counters.queries';
 import type { Database, NewPatientRow } from '../../db/database';
+import { vacuumAfterBulkLoad, type DialectName } from '../../db/dialect';
+import { mergeSearchIndex } from './patients-search-index.queries';
 import { formColumns } from './patients.presenter';
 import { insertPatientRows } from './patients.queries';
 import { PATIENT_FILE_COUNTER } from './patients.service';
@@ -19,7 +21,7 @@ const ROWS_PER_STATEMENT = 500;
 
 /**
  * The tables of counts that the triggers update on every statement of a bulk load of patients: each row
- * rewritten hundreds of times. The loader's caller has them rewritten compact (vacuumAfterBulkLoad). The
+ * rewritten hundreds of times. The loader's caller has them rewritten compact (endPatientBulkLoad). The
  * last three are PostgreSQL's only (migrations 0033–0035), where the rewrite runs.
  */
 export const BULK_LOAD_COUNTS = [
@@ -33,7 +35,7 @@ export const BULK_LOAD_COUNTS = [
  * Inserts many patients fast (bench data, demo seeds) in one transaction: file numbers are taken from the
  * same counter as the API's, and the search table and the counts follow (triggers). No audit rows: this
  * is a loader, not a user. Answers the new `_id`s in input order. The caller ends a bulk load with
- * vacuumAfterBulkLoad (db/dialect.ts), BULK_LOAD_COUNTS rewritten.
+ * endPatientBulkLoad.
  */
 export async function insertPatients(
   db: Kysely<Database>,
@@ -68,4 +70,13 @@ export function bulkPatientRows(patients: readonly BulkPatient[], firstFileNumbe
       deleted_by: null,
     };
   });
+}
+
+/**
+ * Ends a bulk load of patients: on PostgreSQL the counts rewritten compact and the tables analysed
+ * (vacuumAfterBulkLoad, db/dialect.ts); on SQLite the search index merged into one segment (decision 0070).
+ */
+export async function endPatientBulkLoad(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+  await vacuumAfterBulkLoad(db, dialect, { rewritten: BULK_LOAD_COUNTS });
+  await mergeSearchIndex(db, dialect);
 }

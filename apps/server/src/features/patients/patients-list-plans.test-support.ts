@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
-import { vacuumAfterBulkLoad } from '../../db/dialect';
 import { generatePatients } from '../../scripts/demo/patient-generator';
 import { DEMO_USERS } from '../../scripts/demo-users';
 import { afterAll, beforeAll } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { BULK_LOAD_COUNTS, bulkPatientRows } from './patients-bulk';
+import { bulkPatientRows, endPatientBulkLoad } from './patients-bulk';
 
 // The PostgreSQL data set of the plan tests: 20,000 patients of the bench's generator (the same names,
 // places and phones, so the same selectivities).
@@ -23,7 +22,7 @@ export async function loadPlanPatients(t: TestApp): Promise<void> {
   );
   // A handful deleted, for the admins' bin.
   await sql`update patients set deleted_at = created_at where file_number % 500 = 0`.execute(t.db);
-  await vacuumAfterBulkLoad(t.db, 'postgres', { rewritten: BULK_LOAD_COUNTS });
+  await endPatientBulkLoad(t.db, 'postgres');
 }
 
 /** A PostgreSQL test app holding the plan tests' patients, for a describe block: its `app()`. */

@@ -16,7 +16,7 @@ export async function mergeSearchIndex(db: Kysely<Database>, dialect: DialectNam
   await sql`insert into patients_search (patients_search) values ('optimize')`.execute(db);
 }
 
-/** SQLite: how many segments the patients' search index has now (tests and the bench look). */
+/** SQLite: how many segments the patients' search index has now (search-index-upkeep.test.ts reads it). */
 export async function searchIndexSegments(db: Kysely<Database>): Promise<number> {
   const { rows } = await sql<{ segments: number }>`
     select count(distinct segid) as segments from patients_search_idx`.execute(db);

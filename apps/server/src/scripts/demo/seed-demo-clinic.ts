@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
-import { vacuumAfterBulkLoad, type DialectName } from '../../db/dialect';
-import { BULK_LOAD_COUNTS } from '../../features/patients/patients-bulk';
-import { mergeSearchIndex } from '../../features/patients/patients-search-index.queries';
+import type { DialectName } from '../../db/dialect';
+import { endPatientBulkLoad } from '../../features/patients/patients-bulk';
 import type { BlobStore } from '../../files/blob-store';
 import type { DemoUser } from '../demo-users';
 import { seedAppointments } from './seed-appointments';
@@ -67,7 +66,6 @@ export async function seedDemoClinic(
   if (submissions > 0) log(`Stări e-Factura demo: ${submissions} documente trimise`);
   // Statistics of what was just loaded (PostgreSQL; decision 0044); SQLite's search index in one segment
   // (decision 0070).
-  await vacuumAfterBulkLoad(db, dialect, { rewritten: BULK_LOAD_COUNTS });
-  await mergeSearchIndex(db, dialect);
+  await endPatientBulkLoad(db, dialect);
   return staff;
 }

@@ -152,6 +152,37 @@ describe('query text built once (compileOnce)', () => {
     expect(compiled.parameters).toEqual(['Cluj', 2]);
   });
 
+  it('writes a literal into the text, one text per value of it, the other values as parameters', async () => {
+    const postgres = postgresCompiler();
+    const build = filtered(postgres, { marked: 0 });
+    const options = { literals: ['limit'] };
+    const ten = compileOnce(postgres, 'test:literal', { city: 'Cluj', limit: 10 }, build, options);
+    expect(ten.sql).toBe('select "id", "name" from "t" where "city" = $1 order by "id" limit 10');
+    expect(ten.parameters).toEqual(['Cluj']);
+    const two = compileOnce(postgres, 'test:literal', { city: 'Iași', limit: 2 }, build, options);
+    expect(two.sql).toBe('select "id", "name" from "t" where "city" = $1 order by "id" limit 2');
+    expect(two.parameters).toEqual(['Iași']);
+    // The first text is kept for its own value.
+    expect(compileOnce(postgres, 'test:literal', { city: 'Arad', limit: 10 }, build, options).sql).toBe(
+      ten.sql,
+    );
+
+    const db = await sqliteWithRows();
+    const rows = (limit: number) =>
+      runOnce(asDatabase(db), 'test:literal', { city: 'Cluj', limit }, filtered(db, { marked: 0 }), options);
+    expect((await rows(10)).map((row) => row.name)).toEqual(['Ana', 'Dan']);
+    expect((await rows(1)).map((row) => row.name)).toEqual(['Ana']);
+  });
+
+  it.each([1.5, -1, Number.NaN])('refuses a literal that is not a non-negative integer: %s', (limit) => {
+    const postgres = postgresCompiler();
+    expect(() =>
+      compileOnce(postgres, 'test:bad-literal', { limit }, filtered(postgres, { marked: 0 }), {
+        literals: ['limit'],
+      }),
+    ).toThrow(/must be a non-negative integer/);
+  });
+
   it('writes an insert once per set of columns, nulls included as parameters', async () => {
     const db = await sqliteWithRows();
     const insert = (values: { name: string; city: string | null }) =>

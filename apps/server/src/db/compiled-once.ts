@@ -1,4 +1,4 @@
-import { createQueryId, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
+import { createQueryId, sql, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from './database';
 import { prepareOnPostgres } from './prepared-statements';
 
@@ -31,6 +31,13 @@ export interface OnceOptions {
    * lookup by key, not a search or a filter whose selectivity depends on what is asked (decision 0052).
    */
   prepared?: boolean;
+  /**
+   * Values written into the text as numbers, not sent as parameters: each value is then part of the
+   * shape. For a named statement's LIMIT and OFFSET: PostgreSQL costs a LIMIT or OFFSET parameter as a
+   * tenth of the rows, so the generic plan of a page of ten looks a thousand times dearer than its custom
+   * plans, and plan_cache_mode `auto` never keeps it (decision 0071). Only non-negative integers.
+   */
+  literals?: readonly string[];
 }
 
 /** Shapes kept per database handle; far more than the app's queries combine into (the list's: a few dozen). */
@@ -71,9 +78,17 @@ export function compileOnce<Values extends Record<string, unknown>, Row>(
 ): CompiledQuery<Row> {
   // An array (an `in` list) is written element by element: its length is part of the text.
   const present = Object.keys(values).filter((name) => values[name] !== undefined);
-  const key = `${shape}|${present.map((name) => lengthMark(name, values[name])).join(',')}`;
+  const literals = new Set(options.literals?.filter((name) => values[name] !== undefined));
+  // A literal's value is part of the text, so of the key.
+  const marks = present.map((name) =>
+    literals.has(name) ? `${name}=${String(values[name])}` : lengthMark(name, values[name]),
+  );
+  const key = `${shape}|${marks.join(',')}`;
+  const written = literals.size === 0 ? values : withLiterals(values, literals);
   const template = templateFor(db, key, () => {
-    const marked = Object.fromEntries(present.map((name) => [name, marker(name, values[name])]));
+    const marked = Object.fromEntries(
+      present.map((name) => [name, literals.has(name) ? written[name] : marker(name, values[name])]),
+    );
     const compiled = build(marked as Values).compile();
     if (options.prepared) prepareOnPostgres(compiled.sql);
     return { sql: compiled.sql, query: compiled.query, parameters: compiled.parameters };
@@ -84,7 +99,7 @@ export function compileOnce<Values extends Record<string, unknown>, Row>(
     queryId: createQueryId(),
     parameters: template.parameters.map((parameter) => valueOf(parameter, values)),
   };
-  if (isChecked) checkAgainstPlainCompile(compiled, build(values).compile(), shape);
+  if (isChecked) checkAgainstPlainCompile(compiled, build(written).compile(), shape);
   return compiled;
 }
 
@@ -101,6 +116,24 @@ function templateFor(db: object, key: string, make: () => Template): Template {
     templates.set(key, template);
   }
   return template;
+}
+
+/** `values` with each of `names` as an SQL literal, which the build puts into the text as it puts a value. */
+function withLiterals<Values extends Record<string, unknown>>(
+  values: Values,
+  names: ReadonlySet<string>,
+): Values {
+  const written: Record<string, unknown> = { ...values };
+  for (const name of names) {
+    const value = values[name];
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+      throw new Error(
+        `compileOnce: the literal "${name}" must be a non-negative integer, not ${String(value)}`,
+      );
+    }
+    written[name] = sql.lit(value);
+  }
+  return written as Values;
 }
 
 function lengthMark(name: string, value: unknown): string {

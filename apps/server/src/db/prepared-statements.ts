@@ -4,7 +4,9 @@ import type { Pool, PoolClient } from 'pg';
 // Kysely sends every statement unnamed: the server parses, analyses and plans it again on each run, which
 // on a list call cost it more than running it (0.8 ms of its CPU a `judet` page, 0.43 ms named). A text
 // marked here runs as a named statement on each pool connection: parsed there once, and planned once
-// after five runs when the generic plan costs no more than the custom ones (plan_cache_mode `auto`).
+// after five runs when the generic plan costs no more than the custom ones (plan_cache_mode `auto`). A
+// LIMIT or OFFSET parameter makes the generic plan look far dearer: a list page writes its bounds into its
+// text instead (compileOnce's `literals`, decision 0071).
 
 /** The marked texts and their statement names: a few dozen texts, each named once per process. */
 const names = new Map<string, string>();

@@ -7,12 +7,12 @@ import {
   cappedTotal,
   isDateOrdered,
   isOneRowCount,
-  isPagePlanFixed,
   isWalkedByDigitRuns,
   keptSearchCount,
   listQuery,
   listShape,
   listValues,
+  pageStatementOptions,
   withListValues,
   type ListQuery,
   type PatientListFilter,
@@ -78,7 +78,7 @@ export function countedPatientPageQuery(
     },
     // Named only when no value decides the page's plan, as the page alone is (patientPageQuery); the
     // counts it joins have one plan for every value.
-    { prepared: isPagePlanFixed('postgres', filter) },
+    pageStatementOptions('postgres', filter, page),
   );
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { PATIENT_PAGE_SIZE, patientListQuery } from '@odonto/domain/contracts/patients';
 import { countLimit } from '@odonto/domain/contracts/paging';
@@ -60,29 +60,81 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(
   () => {
     const app = usePlanPatients();
 
+    /** How PostgreSQL planned eight runs of the named `statement` on one connection. */
+    async function plansOfEightRuns(statement: CompiledQuery) {
+      const name = statementNameOf(statement.sql);
+      expect(name).toBeDefined();
+      return app()
+        .db.connection()
+        .execute(async (db) => {
+          // On this one connection, where the named statement lives.
+          for (let run = 0; run < 8; run += 1) await db.executeQuery(statement);
+          const { rows } = await sql<{ generic_plans: number; custom_plans: number }>`
+            select generic_plans, custom_plans from pg_prepared_statements where name = ${name}`.execute(db);
+          const [plans] = rows;
+          if (plans === undefined) throw new Error(`${String(name)} is not prepared`);
+          return plans;
+        });
+    }
+
     it.each(OWN_INDEX_SHAPES)(
       '$filter alone: one named statement whose generic plan walks $index, a common value or an absent one',
       async ({ filter, common, index }) => {
-        const statements = ['1', '40'].flatMap((page) =>
-          [common, 'Nicăieri'].map((value) => listStatement(app(), { [filter]: value, page }).compile()),
-        );
-        const [first] = statements;
-        if (!first) throw new Error('no statement');
-        // The same text for every value and page, named (db/prepared-statements.ts).
-        expect(new Set(statements.map((statement) => statement.sql)).size).toBe(1);
-        expect(statementNameOf(first.sql)).toBeDefined();
-        const plans = await genericPlans(
-          app(),
-          first.sql,
-          statements.map((statement) => [...statement.parameters]),
-        );
-        for (const steps of plans) {
-          const shown = JSON.stringify(steps, null, 1);
-          expect(steps, shown).toContain(`Index Scan Backward using ${index} on patients`);
-          expect(steps.filter((step) => / on patients$/.test(step)).length, shown).toBe(1);
+        // Page 1 has its bounds in its text (decision 0071), page 40 as parameters.
+        for (const page of ['1', '40']) {
+          const statements = [common, 'Nicăieri'].map((value) =>
+            listStatement(app(), { [filter]: value, page }).compile(),
+          );
+          const [first] = statements;
+          if (!first) throw new Error('no statement');
+          // The same text for every value, named (db/prepared-statements.ts).
+          expect(new Set(statements.map((statement) => statement.sql)).size).toBe(1);
+          expect(statementNameOf(first.sql)).toBeDefined();
+          const plans = await genericPlans(
+            app(),
+            first.sql,
+            statements.map((statement) => [...statement.parameters]),
+          );
+          for (const steps of plans) {
+            const shown = JSON.stringify({ page, steps }, null, 1);
+            expect(steps, shown).toContain(`Index Scan Backward using ${index} on patients`);
+            expect(steps.filter((step) => / on patients$/.test(step)).length, shown).toBe(1);
+          }
         }
       },
     );
+
+    it.each<{ query: Record<string, string>; shown: string }>([
+      { query: {}, shown: 'the first page' },
+      { query: { page: '2' }, shown: 'page 2' },
+      { query: { page: '10' }, shown: 'page 10' },
+    ])(
+      '$shown of a list filtered by no value: its bounds in its text, no parameter, its generic plan on every run',
+      async ({ query }) => {
+        const statement = listStatement(app(), query).compile();
+        // The bounds are numbers in the text (decision 0071): as parameters PostgreSQL would cost the
+        // generic plan for a tenth of the table, and plan_cache_mode `auto` would plan every run anew.
+        expect(statement.sql).toMatch(/ limit 10 offset \d+\)/);
+        expect(statement.parameters).toEqual([]);
+        // A text without parameters is planned once, on its first run.
+        expect(await plansOfEightRuns(statement)).toEqual({ generic_plans: 8, custom_plans: 0 });
+      },
+    );
+
+    it('a flag alone: its bounds in its text, its generic plan from the sixth run on at the latest', async () => {
+      const statement = listStatement(app(), { igienizare: 'true' }).compile();
+      expect(statement.sql).toMatch(/ limit 10 offset 0\)/);
+      const plans = await plansOfEightRuns(statement);
+      expect(plans.custom_plans).toBeLessThanOrEqual(5);
+      expect(plans.generic_plans).toBe(8 - plans.custom_plans);
+    });
+
+    it('a page past the first ten keeps its bounds as parameters, still one named text for every page', () => {
+      const texts = ['11', '12', '400'].map((page) => listStatement(app(), { page }).compile().sql);
+      expect(new Set(texts).size).toBe(1);
+      expect(texts[0]).toMatch(/ limit \$\d+ offset \$\d+\)/);
+      expect(statementNameOf(texts[0] ?? '')).toBeDefined();
+    });
 
     it('two filters at once, or one beside a flag, stay unnamed: their best plan depends on the values', () => {
       const queries: Record<string, string>[] = [

@@ -7,6 +7,7 @@ import {
   cappedTotal,
   isDateOrdered,
   isOneRowCount,
+  isPagePlanFixed,
   isWalkedByDigitRuns,
   keptSearchCount,
   listQuery,
@@ -18,6 +19,7 @@ import {
   type PatientListFilter,
   type PatientPageRow,
 } from './patients-list.queries';
+import { isSearchOnly } from './patients-list-terms.queries';
 
 /** A row of a counted page: one of the page's patients (all null when the page is empty) and the count. */
 export type CountedPageRow = { [Column in keyof PatientPageRow]: PatientPageRow[Column] | null } & {
@@ -48,6 +50,8 @@ export function countedPatientPageQuery(
   filter: PatientListFilter,
   page: { limit: number; offset: number },
   countLimit: number,
+  /** The page from the newest keys alone (isWindowFirst); empty when they do not hold it. */
+  isWindowOnly = false,
 ): ListQuery<CountedPageRow> {
   // Both decided by the needle, so part of the text's shape (compileOnce).
   const kept = keptSearchCount('postgres', filter);
@@ -55,7 +59,7 @@ export function countedPatientPageQuery(
   const upTo = page.offset + page.limit;
   return listQuery(
     db,
-    `counted-page|postgres|${listShape(filter)}|${kept}|${isRunWalked}`,
+    `counted-page|postgres|${listShape(filter)}|${kept}|${isRunWalked}|${isWindowOnly}`,
     { ...listValues(filter), limit: page.limit, offset: page.offset, upTo, countLimit },
     (values) => {
       const marked = withListValues(filter, values);
@@ -65,7 +69,16 @@ export function countedPatientPageQuery(
       const patients =
         marked.search.kind === 'all'
           ? buildUnsearchedPage(db, 'postgres', marked, values).where(isReached)
-          : buildSearchedPage(db, marked, marked.search, values, isRunWalked).clearOrderBy().where(isReached);
+          : buildSearchedPage(
+              db,
+              marked,
+              marked.search,
+              values,
+              isRunWalked,
+              isWindowOnly ? sql<number>`counted.total` : undefined,
+            )
+              .clearOrderBy()
+              .where(isReached);
       const joined = db
         .selectFrom(counted.as('counted'))
         .leftJoinLateral(patients.as('page'), (join) => join.onTrue())
@@ -76,9 +89,9 @@ export function countedPatientPageQuery(
         ? joined.orderBy('page.created_at', 'desc').orderBy('page.file_number', 'desc')
         : joined.orderBy('page.file_number', 'desc');
     },
-    // Named only when no value decides the page's plan, as the page alone is (patientPageQuery); the
-    // counts it joins have one plan for every value.
-    pageStatementOptions('postgres', filter, page),
+    // Named only when no value decides the page's plan, as the page alone is (patientPageQuery), or when
+    // the page comes from the newest keys alone; the counts it joins have one plan for every value.
+    pageStatementOptions('postgres', filter, page, isWindowOnly || isPagePlanFixed('postgres', filter)),
   );
 }
 
@@ -89,7 +102,34 @@ export async function findCountedPatientPage(
   page: { limit: number; offset: number },
   countLimit: number,
 ): Promise<{ counted: number; rows: PatientPageRow[] }> {
-  const rows = await countedPatientPageQuery(db, filter, page, countLimit).execute();
+  const isWindowFirst = isWindowSearch(filter);
+  const rows = await countedPatientPageQuery(db, filter, page, countLimit, isWindowFirst).execute();
+  const found = countedPage(rows, countLimit);
+  if (!isWindowFirst || found.rows.length > 0 || page.offset >= found.counted) return found;
+  // The newest keys did not hold the page: the statement that also asks the planner (searchPage).
+  return countedPage(await countedPatientPageQuery(db, filter, page, countLimit).execute(), countLimit);
+}
+
+function countedPage(
+  rows: CountedPageRow[],
+  countLimit: number,
+): { counted: number; rows: PatientPageRow[] } {
   const counted = cappedTotal(rows[0], countLimit);
   return { counted, rows: rows.filter((row): row is CountedPageRow & PatientPageRow => row.id !== null) };
+}
+
+/**
+ * Whether a PostgreSQL search asks the newest keys alone first (decision 0072): a search counted from one
+ * row of the kept counts whose page walks the newest keys (searchPage), with nothing beside it. That
+ * statement has one plan for every needle, so it is named and keeps its generic plan; a needle they hold
+ * (most: the window holds a page of any needle that 1 key in 200 holds) is then answered without planning.
+ * A rarer needle, or a later page, costs a second statement, the one that asks the planner.
+ */
+export function isWindowSearch(filter: PatientListFilter): boolean {
+  return (
+    filter.search.kind !== 'all' &&
+    isOneRowCount(keptSearchCount('postgres', filter)) &&
+    !isWalkedByDigitRuns('postgres', filter) &&
+    isSearchOnly(filter)
+  );
 }

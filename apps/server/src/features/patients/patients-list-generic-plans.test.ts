@@ -129,6 +129,29 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(
       expect(plans.generic_plans).toBe(8 - plans.custom_plans);
     });
 
+    it.each(['pop', '0722 1'])(
+      'a search of %s, counted from one row: the newest keys alone, one named text, its generic plan a walk',
+      async (q) => {
+        const page = { limit: PATIENT_PAGE_SIZE, offset: 0 };
+        const filter = toFilter(patientListQuery.parse({ q }));
+        const statement = countedPatientPageQuery(app().db, filter, page, countLimit(page), true).compile();
+        expect(statementNameOf(statement.sql)).toBeDefined();
+        const [steps = []] = await genericPlans(app(), statement.sql, [[...statement.parameters]]);
+        const shown = JSON.stringify(steps, null, 1);
+        // The newest keys walked, whatever the needle: never the trigram index, never the whole table.
+        expect(steps, shown).toContain(
+          'CTE walked: Index Scan Backward using patients_search_pkey on patients_search',
+        );
+        expect(
+          steps.filter((step) => /trgm|Seq Scan on patients/.test(step)),
+          shown,
+        ).toEqual([]);
+        const plans = await plansOfEightRuns(statement);
+        expect(plans.custom_plans).toBeLessThanOrEqual(5);
+        expect(plans.generic_plans).toBe(8 - plans.custom_plans);
+      },
+    );
+
     it('a page past the first ten keeps its bounds as parameters, still one named text for every page', () => {
       const texts = ['11', '12', '400'].map((page) => listStatement(app(), { page }).compile().sql);
       expect(new Set(texts).size).toBe(1);

@@ -3,6 +3,7 @@ import {
   type Compilable,
   type SqlBool,
   type CompiledQuery,
+  type Expression,
   type ExpressionBuilder,
   type Kysely,
   type SelectQueryBuilder,
@@ -104,8 +105,8 @@ export function pageStatementOptions(
   dialect: DialectName,
   filter: PatientListFilter,
   page: { limit: number; offset: number },
+  prepared = isPagePlanFixed(dialect, filter),
 ): OnceOptions {
-  const prepared = isPagePlanFixed(dialect, filter);
   const isWrittenOut = prepared && dialect === 'postgres' && page.offset < PAGES_WRITTEN_OUT * page.limit;
   return { prepared, literals: isWrittenOut ? ['limit', 'offset', 'upTo', 'countLimit'] : [] };
 }
@@ -227,6 +228,8 @@ export function buildSearchedPage(
   search: Exclude<SearchPlan, { kind: 'all' }>,
   page: { limit: number; offset: number; upTo: number },
   isRunWalked: boolean,
+  /** The search's count, when the page is to come from the newest keys alone (searchPage). */
+  windowTotal?: Expression<number>,
 ) {
   const dialect = 'postgres';
   const list = db.withTables<ListTables>();
@@ -242,7 +245,7 @@ export function buildSearchedPage(
   const pageNumbers = isRunWalked
     ? digitRunPage(db, dialect, filter, search.needle, page)
     : isSearchOnly(filter)
-      ? searchPage(db, search.needle, numbers(), page)
+      ? searchPage(db, search.needle, numbers(), page, windowTotal)
       : numbers();
   // Joined, not `in (…)`: the numbers keep their order, so the ten rows need no sort of their own.
   return list
@@ -384,6 +387,12 @@ function searchPage(
   needle: string,
   planned: SelectQueryBuilder<ListDatabase, 'patients_search', { rowid: number }>,
   page: { limit: number; offset: number; upTo: number },
+  /**
+   * Given (the search's count, from the kept counts), the page from the window alone: no `planned`, so the
+   * plan is the same for every needle (decision 0072). It is the page when the window holds the page's
+   * last match, or every match, and empty otherwise.
+   */
+  windowTotal?: Expression<number>,
 ) {
   const walked = db.withTables<ListTables>().with('walked', (cte) =>
     cte
@@ -401,23 +410,28 @@ function searchPage(
       .limit(page.upTo),
   );
   const walkedCount = sql<number>`(select count(*) from walked)`;
-  return walked
+  const isHeld =
+    windowTotal === undefined
+      ? sql<SqlBool>`${walkedCount} = ${page.upTo}`
+      : sql<SqlBool>`${walkedCount} >= least(${page.upTo}, ${windowTotal})`;
+  const found = walked
     .selectFrom((eb) =>
       eb
         .selectFrom('walked')
         .select('walked.rowid')
-        .where(walkedCount, '=', page.upTo)
+        .where(isHeld)
         .orderBy('walked.rowid', 'desc')
         .offset(page.offset)
         .as('found'),
     )
-    .select('found.rowid')
-    .unionAll(
-      db
-        .withTables<ListTables>()
-        .selectFrom(planned.where(walkedCount, '<', page.upTo).as('planned'))
-        .select('planned.rowid'),
-    );
+    .select('found.rowid');
+  if (windowTotal !== undefined) return found;
+  return found.unionAll(
+    db
+      .withTables<ListTables>()
+      .selectFrom(planned.where(walkedCount, '<', page.upTo).as('planned'))
+      .select('planned.rowid'),
+  );
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   SEARCH_WINDOW,
   type PatientListFilter,
 } from './patients-list.queries';
+import { countedPatientPageQuery } from './patients-list-counted.queries';
 import { toFilter } from './patients-list.service';
 import {
   createPatientVia,
@@ -270,7 +271,13 @@ describeEachDialect('patient search index', ({ useApp, dialect }) => {
       t().db,
       bulkPatients(count, new Date('2025-01-01T08:00:00.000Z'), (i) => ({
         nume: SURNAMES[i % SURNAMES.length] ?? '',
-        prenume: straddling(i) ? 'Zamfira' : i === 25 || i === 26 ? 'Olimpia' : 'Ion',
+        prenume: straddling(i)
+          ? 'Zamfira'
+          : i === 25 || i === 26
+            ? 'Olimpia'
+            : i === count - 3 || i === count - 5
+              ? 'Xenia'
+              : 'Ion',
       })),
     );
     expect(inWindow(count - 36) && !inWindow(19)).toBe(true);
@@ -279,6 +286,11 @@ describeEachDialect('patient search index', ({ useApp, dialect }) => {
       ['popescu', [1, 2, 3, 27, 29, 30]],
       ['zamfira', [1, 2, 3, 4]],
       ['olimpia', [1, 2]],
+      // Three letters, counted from the kept counts: the newest keys first, then the planner (decision 0072).
+      ['pop', [1, 2, 30]],
+      ['zam', [1, 2, 3, 4]],
+      ['oli', [1, 2]],
+      ['xen', [1, 2]],
     ] as const) {
       const holding = await sql<{ file_number: number }>`
         select file_number from patients where deleted_at is null and search_key like ${`%${q}%`}
@@ -293,6 +305,20 @@ describeEachDialect('patient search index', ({ useApp, dialect }) => {
           `${q}, page ${page}`,
         ).toEqual(expected.slice((page - 1) * 10, page * 10));
       }
+    }
+    if (dialect === 'postgres') {
+      // The newest keys alone answer a needle whose every match they hold, fewer than a page (decision
+      // 0072); one whose page they do not hold gets an empty page, and the planner's statement runs next.
+      const windowPage = (q: string) =>
+        countedPatientPageQuery(
+          t().db,
+          toFilter({ q, page: 1 }),
+          { limit: 10, offset: 0 },
+          1001,
+          true,
+        ).execute();
+      expect((await windowPage('xen')).map((row) => row.prenume)).toEqual(['Xenia', 'Xenia']);
+      expect((await windowPage('zam')).map((row) => row.id)).toEqual([null]);
     }
   });
 
@@ -331,6 +357,8 @@ describeEachDialect('patient search index', ({ useApp, dialect }) => {
     // Each needle, the pages asked for, and how many patients it finds at least.
     for (const [q, judet, pages, atLeast] of [
       ['0744 5', undefined, [1, 2, 50], 1000],
+      ['5593 0', undefined, [1, 2], 10],
+      ['0123', undefined, [1], 6],
       ['075593', undefined, [1, 2, 3], 25],
       ['0755 9301 94', undefined, [1], 1],
       ['5593', 'cluj', [1, 2], 15],

@@ -8,6 +8,7 @@ import {
   isDateOrdered,
   isOneRowCount,
   isPagePlanFixed,
+  isWindowSearch,
   isWalkedByDigitRuns,
   keptSearchCount,
   listQuery,
@@ -19,7 +20,6 @@ import {
   type PatientListFilter,
   type PatientPageRow,
 } from './patients-list.queries';
-import { isSearchOnly } from './patients-list-terms.queries';
 
 /** A row of a counted page: one of the page's patients (all null when the page is empty) and the count. */
 export type CountedPageRow = { [Column in keyof PatientPageRow]: PatientPageRow[Column] | null } & {
@@ -75,7 +75,7 @@ export function countedPatientPageQuery(
               marked.search,
               values,
               isRunWalked,
-              isWindowOnly ? sql<number>`counted.total` : undefined,
+              isWindowOnly ? { total: sql<number>`counted.total` } : undefined,
             )
               .clearOrderBy()
               .where(isReached);
@@ -116,20 +116,4 @@ function countedPage(
 ): { counted: number; rows: PatientPageRow[] } {
   const counted = cappedTotal(rows[0], countLimit);
   return { counted, rows: rows.filter((row): row is CountedPageRow & PatientPageRow => row.id !== null) };
-}
-
-/**
- * Whether a PostgreSQL search asks the newest keys alone first (decision 0072): a search counted from one
- * row of the kept counts whose page walks the newest keys (searchPage), with nothing beside it. That
- * statement has one plan for every needle, so it is named and keeps its generic plan; a needle they hold
- * (most: the window holds a page of any needle that 1 key in 200 holds) is then answered without planning.
- * A rarer needle, or a later page, costs a second statement, the one that asks the planner.
- */
-export function isWindowSearch(filter: PatientListFilter): boolean {
-  return (
-    filter.search.kind !== 'all' &&
-    isOneRowCount(keptSearchCount('postgres', filter)) &&
-    !isWalkedByDigitRuns('postgres', filter) &&
-    isSearchOnly(filter)
-  );
 }

@@ -7,7 +7,7 @@ import { TEST_DIALECTS, type TestApp } from '../../../test/build-test-app';
 import { planSteps, type PlanNode } from './patients-list-plans.queries';
 import { DOCTOR, PATIENTS, usePlanPatients } from './patients-list-plans.test-support';
 import { countedPatientPageQuery } from './patients-list-counted.queries';
-import type { ListQuery } from './patients-list.queries';
+import { patientPageQuery, type ListQuery } from './patients-list.queries';
 import { toFilter } from './patients-list.service';
 
 // A list filtered by one county, town, country or doctor alone runs as a PostgreSQL named statement
@@ -60,21 +60,50 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(
   () => {
     const app = usePlanPatients();
 
-    /** How PostgreSQL planned eight runs of the named `statement` on one connection. */
+    /**
+     * How PostgreSQL planned eight runs of the named `statement` on one connection: the counts of
+     * `pg_prepared_statements` after them less those before (an earlier test may have run it there).
+     */
     async function plansOfEightRuns(statement: CompiledQuery) {
       const name = statementNameOf(statement.sql);
       expect(name).toBeDefined();
       return app()
         .db.connection()
         .execute(async (db) => {
+          const counts = async () => {
+            const { rows } = await sql<{ generic_plans: number; custom_plans: number }>`
+              select generic_plans, custom_plans from pg_prepared_statements where name = ${name}`.execute(
+              db,
+            );
+            return rows[0] ?? { generic_plans: 0, custom_plans: 0 };
+          };
+          const before = await counts();
           // On this one connection, where the named statement lives.
           for (let run = 0; run < 8; run += 1) await db.executeQuery(statement);
-          const { rows } = await sql<{ generic_plans: number; custom_plans: number }>`
-            select generic_plans, custom_plans from pg_prepared_statements where name = ${name}`.execute(db);
-          const [plans] = rows;
-          if (plans === undefined) throw new Error(`${String(name)} is not prepared`);
-          return plans;
+          const after = await counts();
+          return {
+            generic_plans: Number(after.generic_plans) - Number(before.generic_plans),
+            custom_plans: Number(after.custom_plans) - Number(before.custom_plans),
+          };
         });
+    }
+
+    /**
+     * The list statements of `queries`, which must be one named text (db/prepared-statements.ts), and its
+     * generic plan executed with each one's values.
+     */
+    async function sharedGenericPlans(queries: Record<string, string>[]) {
+      const statements = queries.map((query) => listStatement(app(), query).compile());
+      const [first] = statements;
+      if (!first) throw new Error('no statement');
+      expect(new Set(statements.map((statement) => statement.sql)).size).toBe(1);
+      expect(statementNameOf(first.sql)).toBeDefined();
+      const plans = await genericPlans(
+        app(),
+        first.sql,
+        statements.map((statement) => [...statement.parameters]),
+      );
+      return { first, plans };
     }
 
     it.each(OWN_INDEX_SHAPES)(
@@ -82,18 +111,8 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(
       async ({ filter, common, index }) => {
         // Page 1 has its bounds in its text (decision 0071), page 40 as parameters.
         for (const page of ['1', '40']) {
-          const statements = [common, 'Nicăieri'].map((value) =>
-            listStatement(app(), { [filter]: value, page }).compile(),
-          );
-          const [first] = statements;
-          if (!first) throw new Error('no statement');
-          // The same text for every value, named (db/prepared-statements.ts).
-          expect(new Set(statements.map((statement) => statement.sql)).size).toBe(1);
-          expect(statementNameOf(first.sql)).toBeDefined();
-          const plans = await genericPlans(
-            app(),
-            first.sql,
-            statements.map((statement) => [...statement.parameters]),
+          const { plans } = await sharedGenericPlans(
+            [common, 'Nicăieri'].map((value) => ({ [filter]: value, page })),
           );
           for (const steps of plans) {
             const shown = JSON.stringify({ page, steps }, null, 1);
@@ -129,12 +148,19 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(
       expect(plans.generic_plans).toBe(8 - plans.custom_plans);
     });
 
-    it.each(['pop', '0722 1'])(
-      'a search of %s, counted from one row: the newest keys alone, one named text, its generic plan a walk',
-      async (q) => {
+    it.each([
+      { q: 'pop', counted: 'from one row, with the page' },
+      { q: '0722 1', counted: 'from one row, with the page' },
+      { q: 'popesc', counted: 'apart' },
+      { q: 'stefan', counted: 'apart' },
+    ])(
+      'a search of $q, counted $counted: the newest keys alone, one named text, its generic plan a walk',
+      async ({ q, counted }) => {
         const page = { limit: PATIENT_PAGE_SIZE, offset: 0 };
         const filter = toFilter(patientListQuery.parse({ q }));
-        const statement = countedPatientPageQuery(app().db, filter, page, countLimit(page), true).compile();
+        const statement = counted.startsWith('from one row')
+          ? countedPatientPageQuery(app().db, filter, page, countLimit(page), true).compile()
+          : patientPageQuery(app().db, 'postgres', filter, page, true).compile();
         expect(statementNameOf(statement.sql)).toBeDefined();
         const [steps = []] = await genericPlans(app(), statement.sql, [[...statement.parameters]]);
         const shown = JSON.stringify(steps, null, 1);
@@ -151,6 +177,27 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(
         expect(plans.generic_plans).toBe(8 - plans.custom_plans);
       },
     );
+
+    it('a creation-date range alone: one named text whose generic plan walks the creation-time index', async () => {
+      const ranges = [
+        { from: '2025-03-01', to: '2025-03-28' },
+        { from: '2016-01-01', to: '2026-03-02' },
+        { from: '1990-01-01', to: '1990-12-31' },
+      ];
+      const { first, plans } = await sharedGenericPlans(ranges);
+      for (const steps of plans) {
+        const shown = JSON.stringify(steps, null, 1);
+        // The page and the count both in the range's own index: never the whole table, for any range.
+        expect(steps, shown).toContain('Index Scan Backward using patients_live_created_at on patients');
+        expect(
+          steps.filter((step) => / on patients$/.test(step) && !/patients_live_created_at/.test(step)),
+          shown,
+        ).toEqual([]);
+      }
+      const runs = await plansOfEightRuns(first);
+      expect(runs.custom_plans).toBeLessThanOrEqual(5);
+      expect(runs.generic_plans).toBe(8 - runs.custom_plans);
+    });
 
     it('a page past the first ten keeps its bounds as parameters, still one named text for every page', () => {
       const texts = ['11', '12', '400'].map((page) => listStatement(app(), { page }).compile().sql);

@@ -80,16 +80,39 @@ export function patientPageQuery(
   dialect: DialectName,
   filter: PatientListFilter,
   page: { limit: number; offset: number },
+  /** The page from the newest keys alone (isWindowSearch): empty when they do not hold it. */
+  isWindowOnly = false,
 ): ListQuery<PatientPageRow> {
   const isRunWalked = isWalkedByDigitRuns(dialect, filter);
+  const window = isWindowOnly ? {} : undefined;
   return listQuery(
     db,
-    `page|${dialect}|${listShape(filter)}|${isRunWalked}`,
+    `page|${dialect}|${listShape(filter)}|${isRunWalked}|${isWindowOnly}`,
     // upTo: the page's last match, a parameter of its own (searchPage's window compares its count with it).
     { ...listValues(filter), limit: page.limit, offset: page.offset, upTo: page.offset + page.limit },
-    (values) => buildPageQuery(db, dialect, withListValues(filter, values), values, isRunWalked),
-    pageStatementOptions(dialect, filter, page),
+    (values) => buildPageQuery(db, dialect, withListValues(filter, values), values, isRunWalked, window),
+    pageStatementOptions(dialect, filter, page, isWindowOnly || isPagePlanFixed(dialect, filter)),
   );
+}
+
+/**
+ * Whether a PostgreSQL search's page walks the newest keys first (searchPage), and so asks them alone first
+ * (decision 0072): that statement has one plan for every needle, so it is named and keeps its generic plan.
+ * A needle they hold (most: they hold a page of any needle that 1 key in 200 holds) is then answered without
+ * planning; a rarer needle, or a later page, costs a second statement, the one that asks the planner.
+ */
+export function isWindowSearch(filter: PatientListFilter): boolean {
+  return (
+    filter.search.kind !== 'all' &&
+    isSearchedInIndex(filter) &&
+    !isWalkedByDigitRuns('postgres', filter) &&
+    isSearchOnly(filter)
+  );
+}
+
+/** searchPage's window alone, held when it reaches the page's last match, or, given, every match of `total`. */
+export interface WindowAlone {
+  total?: Expression<number>;
 }
 
 /** How many first pages a named page statement is written out for, its LIMIT and OFFSET as numbers. */
@@ -120,8 +143,16 @@ export function isPagePlanFixed(dialect: DialectName, filter: PatientListFilter)
   return (
     hasNoValueFilter(filter) ||
     (isWalkedByDigitRuns(dialect, filter) && isSearchOnly(filter)) ||
-    (dialect === 'postgres' && ownIndexColumn(filter) !== undefined)
+    (dialect === 'postgres' && (ownIndexColumn(filter) !== undefined || isDateRangeAlone(filter)))
   );
+}
+
+/**
+ * A creation-date range and nothing else: its page walks the creation-time index (isDateOrdered), the one
+ * index that holds the list in that order, for any range; its count walks the same index (decision 0073).
+ */
+function isDateRangeAlone(filter: PatientListFilter): boolean {
+  return isDateOrdered(filter) && filter.search.kind === 'all' && !hasSubsetFilter(filter);
 }
 
 /** The equality filters whose column leads a partial index of the live patients, then the file number. */
@@ -193,6 +224,7 @@ function buildPageQuery(
   filter: PatientListFilter,
   page: { limit: number; offset: number; upTo: number },
   isRunWalked: boolean,
+  window: WindowAlone | undefined,
 ) {
   const list = db.withTables<ListTables>();
   const { search } = filter;
@@ -210,7 +242,7 @@ function buildPageQuery(
         .limit(page.limit)
         .offset(page.offset);
     }
-    return buildSearchedPage(db, filter, search, page, isRunWalked);
+    return buildSearchedPage(db, filter, search, page, isRunWalked, window);
   }
   return buildUnsearchedPage(db, dialect, filter, page);
 }
@@ -228,8 +260,8 @@ export function buildSearchedPage(
   search: Exclude<SearchPlan, { kind: 'all' }>,
   page: { limit: number; offset: number; upTo: number },
   isRunWalked: boolean,
-  /** The search's count, when the page is to come from the newest keys alone (searchPage). */
-  windowTotal?: Expression<number>,
+  /** Given, the page from the newest keys alone (searchPage). */
+  window?: WindowAlone,
 ) {
   const dialect = 'postgres';
   const list = db.withTables<ListTables>();
@@ -245,7 +277,7 @@ export function buildSearchedPage(
   const pageNumbers = isRunWalked
     ? digitRunPage(db, dialect, filter, search.needle, page)
     : isSearchOnly(filter)
-      ? searchPage(db, search.needle, numbers(), page, windowTotal)
+      ? searchPage(db, search.needle, numbers(), page, window)
       : numbers();
   // Joined, not `in (…)`: the numbers keep their order, so the ten rows need no sort of their own.
   return list
@@ -388,11 +420,11 @@ function searchPage(
   planned: SelectQueryBuilder<ListDatabase, 'patients_search', { rowid: number }>,
   page: { limit: number; offset: number; upTo: number },
   /**
-   * Given (the search's count, from the kept counts), the page from the window alone: no `planned`, so the
-   * plan is the same for every needle (decision 0072). It is the page when the window holds the page's
-   * last match, or every match, and empty otherwise.
+   * Given, the page from the window alone: no `planned`, so the plan is the same for every needle (decision
+   * 0072). It is the page when the window holds the page's last match, or every match of the search's count
+   * when that is given, and empty otherwise.
    */
-  windowTotal?: Expression<number>,
+  window?: WindowAlone,
 ) {
   const walked = db.withTables<ListTables>().with('walked', (cte) =>
     cte
@@ -411,9 +443,9 @@ function searchPage(
   );
   const walkedCount = sql<number>`(select count(*) from walked)`;
   const isHeld =
-    windowTotal === undefined
+    window?.total === undefined
       ? sql<SqlBool>`${walkedCount} = ${page.upTo}`
-      : sql<SqlBool>`${walkedCount} >= least(${page.upTo}, ${windowTotal})`;
+      : sql<SqlBool>`${walkedCount} >= least(${page.upTo}, ${window.total})`;
   const found = walked
     .selectFrom((eb) =>
       eb
@@ -425,7 +457,7 @@ function searchPage(
         .as('found'),
     )
     .select('found.rowid');
-  if (windowTotal !== undefined) return found;
+  if (window !== undefined) return found;
   return found.unionAll(
     db
       .withTables<ListTables>()
@@ -617,8 +649,9 @@ export async function findPatientPage(
   dialect: DialectName,
   filter: PatientListFilter,
   page: { limit: number; offset: number },
+  isWindowOnly = false,
 ): Promise<PatientPageRow[]> {
-  return patientPageQuery(db, dialect, filter, page).execute();
+  return patientPageQuery(db, dialect, filter, page, isWindowOnly).execute();
 }
 
 /** How many patients the filter matches, up to `limit`. */

@@ -17,6 +17,7 @@ import { findCountedPatientPage, isCountedWithPage } from './patients-list-count
 import {
   countPatients,
   findPatientPage,
+  isWindowSearch,
   type PatientListFilter,
   type PatientPageRow,
 } from './patients-list.queries';
@@ -50,7 +51,8 @@ export async function listPatients(
  * no query at all. On PostgreSQL each statement is a round trip: a list that searches nothing, and a search
  * counted from one row of the kept counts, ask for both in one statement (patients-list-counted.queries.ts;
  * decisions 0061 and 0068); any other search, whose capped count (up to 1,001 matches checked) is the
- * dearest statement, asks for both at once on two of the pool's connections (issue 14).
+ * dearest statement, asks for both at once on two of the pool's connections (issue 14). A search whose page
+ * walks the newest keys asks them alone first (decision 0072).
  */
 async function countAndPage(
   deps: { db: Kysely<Database>; dialect: DialectName },
@@ -62,11 +64,15 @@ async function countAndPage(
     return findCountedPatientPage(deps.db, filter, page, limit);
   }
   if (deps.dialect === 'postgres') {
-    const [counted, rows] = await Promise.all([
+    const isWindowFirst = isWindowSearch(filter);
+    const [counted, found] = await Promise.all([
       countPatients(deps.db, deps.dialect, filter, limit),
-      findPatientPage(deps.db, deps.dialect, filter, page),
+      findPatientPage(deps.db, deps.dialect, filter, page, isWindowFirst),
     ]);
-    return { counted, rows: page.offset >= counted ? [] : rows };
+    if (page.offset >= counted) return { counted, rows: [] };
+    // The newest keys did not hold the page: the statement that also asks the planner (decision 0072).
+    const isHeld = !isWindowFirst || found.length > 0;
+    return { counted, rows: isHeld ? found : await findPatientPage(deps.db, deps.dialect, filter, page) };
   }
   const counted = await countPatients(deps.db, deps.dialect, filter, limit);
   const rows = page.offset >= counted ? [] : await findPatientPage(deps.db, deps.dialect, filter, page);

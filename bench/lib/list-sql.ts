@@ -9,6 +9,11 @@ import {
   planSteps,
 } from '../../apps/server/src/features/patients/patients-list-plans.queries';
 import {
+  countedPatientPageQuery,
+  isCountedWithPage,
+} from '../../apps/server/src/features/patients/patients-list-counted.queries';
+import {
+  isWindowSearch,
   patientCountQuery,
   patientPageQuery,
 } from '../../apps/server/src/features/patients/patients-list.queries';
@@ -44,9 +49,25 @@ export async function listSql(
     const limit = countLimit(page);
     const count = patientCountQuery(deps.db, deps.dialect, filter, limit);
     const pageQuery = patientPageQuery(deps.db, deps.dialect, filter, page);
+    const pageSteps = planSteps(await explainListQuery(deps.db, deps.dialect, pageQuery));
+    // A PostgreSQL search that asks the newest keys alone first (decision 0072): that statement's plan
+    // (counted with the page, or apart), then the one run when they do not hold the page.
+    const windowQuery =
+      deps.dialect === 'postgres' && isWindowSearch(filter)
+        ? isCountedWithPage(filter)
+          ? countedPatientPageQuery(deps.db, filter, page, limit, true)
+          : patientPageQuery(deps.db, deps.dialect, filter, page, true)
+        : undefined;
     const plans = {
       count: planSteps(await explainListQuery(deps.db, deps.dialect, count)),
-      page: planSteps(await explainListQuery(deps.db, deps.dialect, pageQuery)),
+      page: windowQuery
+        ? [
+            'the newest keys alone:',
+            ...planSteps(await explainListQuery(deps.db, deps.dialect, windowQuery)),
+            'when they do not hold the page:',
+            ...pageSteps,
+          ]
+        : pageSteps,
     };
     const samples: number[] = [];
     for (let run = -Math.ceil(runs / 10); run < runs; run += 1) {

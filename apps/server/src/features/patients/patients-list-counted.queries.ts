@@ -7,7 +7,6 @@ import {
   cappedTotal,
   isDateOrdered,
   isOneRowCount,
-  isPagePlanFixed,
   isWindowSearch,
   isWalkedByDigitRuns,
   keptSearchCount,
@@ -50,7 +49,7 @@ export function countedPatientPageQuery(
   filter: PatientListFilter,
   page: { limit: number; offset: number },
   countLimit: number,
-  /** The page from the newest keys alone (isWindowFirst); empty when they do not hold it. */
+  /** The page from the newest keys alone (isWindowSearch); empty when they do not hold it. */
   isWindowOnly = false,
 ): ListQuery<CountedPageRow> {
   // Both decided by the needle, so part of the text's shape (compileOnce).
@@ -91,7 +90,7 @@ export function countedPatientPageQuery(
     },
     // Named only when no value decides the page's plan, as the page alone is (patientPageQuery), or when
     // the page comes from the newest keys alone; the counts it joins have one plan for every value.
-    pageStatementOptions('postgres', filter, page, isWindowOnly || isPagePlanFixed('postgres', filter)),
+    pageStatementOptions('postgres', filter, page, isWindowOnly),
   );
 }
 

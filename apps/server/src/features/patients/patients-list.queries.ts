@@ -91,7 +91,7 @@ export function patientPageQuery(
     // upTo: the page's last match, a parameter of its own (searchPage's window compares its count with it).
     { ...listValues(filter), limit: page.limit, offset: page.offset, upTo: page.offset + page.limit },
     (values) => buildPageQuery(db, dialect, withListValues(filter, values), values, isRunWalked, window),
-    pageStatementOptions(dialect, filter, page, isWindowOnly || isPagePlanFixed(dialect, filter)),
+    pageStatementOptions(dialect, filter, page, isWindowOnly),
   );
 }
 
@@ -120,7 +120,8 @@ export const PAGES_WRITTEN_OUT = 10;
 
 /**
  * compileOnce's options of a page statement (alone, or with its count): named when no value of the filter
- * decides its plan (isPagePlanFixed). On PostgreSQL its bounds are then written into the text for the first
+ * decides its plan (isPagePlanFixed), or when the page comes from the newest keys alone (decision 0072),
+ * whose plan no needle changes. On PostgreSQL its bounds are then written into the text for the first
  * pages (PAGES_WRITTEN_OUT): as parameters, PostgreSQL costs the generic plan for a tenth of the table and
  * plans every run anew (decision 0071). A later page keeps them as parameters, so that the texts stay few.
  */
@@ -128,8 +129,9 @@ export function pageStatementOptions(
   dialect: DialectName,
   filter: PatientListFilter,
   page: { limit: number; offset: number },
-  prepared = isPagePlanFixed(dialect, filter),
+  isWindowOnly: boolean,
 ): OnceOptions {
+  const prepared = isWindowOnly || isPagePlanFixed(dialect, filter);
   const isWrittenOut = prepared && dialect === 'postgres' && page.offset < PAGES_WRITTEN_OUT * page.limit;
   return { prepared, literals: isWrittenOut ? ['limit', 'offset', 'upTo', 'countLimit'] : [] };
 }

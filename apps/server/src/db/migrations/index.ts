@@ -36,6 +36,7 @@ import { searchWordCounts } from './0034-search-word-counts';
 import { searchDigitCounts } from './0035-search-digit-counts';
 import { searchDigitRuns } from './0036-search-digit-runs';
 import { sessionChangeNotices } from './0037-session-change-notices';
+import { patientsFlaggedIndexes } from './0038-patients-flagged-indexes';
 
 /**
  * Every migration, in order. Names are numbered and never change once released; migrations are
@@ -79,6 +80,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0035-search-digit-counts': searchDigitCounts(dialect),
     '0036-search-digit-runs': searchDigitRuns(dialect),
     '0037-session-change-notices': sessionChangeNotices(dialect),
+    '0038-patients-flagged-indexes': patientsFlaggedIndexes(dialect),
   };
 }
 

@@ -10,8 +10,8 @@ import { countedPatientPageQuery } from './patients-list-counted.queries';
 import { patientPageQuery, type ListQuery } from './patients-list.queries';
 import { toFilter } from './patients-list.service';
 
-// A list filtered by one county, town, country or doctor alone runs as a PostgreSQL named statement
-// (decision 0069): after five runs PostgreSQL may keep one generic plan for every value. That plan must
+// A list filtered by one county, town, country or doctor alone, or by it and `igienizare`, runs as a
+// PostgreSQL named statement (decisions 0069 and 0074): after five runs PostgreSQL may keep one generic plan for every value. That plan must
 // walk the filter's own index, for a common value and for one that no patient has: a generic plan that
 // walked the file numbers instead would read the whole table for a rare county.
 
@@ -123,6 +123,28 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(
       },
     );
 
+    it.each(OWN_INDEX_SHAPES)(
+      '$filter and igienizare: one named statement whose generic plan walks the flagged patients of $filter',
+      async ({ filter, common, index }) => {
+        // Decision 0074: the flagged patients' own index, whose entries all match, for any value.
+        const flaggedIndex = `${index}_igienizare`;
+        for (const page of ['1', '40']) {
+          const { plans } = await sharedGenericPlans(
+            [common, 'Nicăieri'].map((value) => ({ [filter]: value, igienizare: 'true', page })),
+          );
+          for (const steps of plans) {
+            const shown = JSON.stringify({ page, steps }, null, 1);
+            expect(steps, shown).toContain(`Index Scan Backward using ${flaggedIndex} on patients`);
+            expect(steps.filter((step) => / on patients$/.test(step)).length, shown).toBe(1);
+          }
+        }
+        const statement = listStatement(app(), { [filter]: common, igienizare: 'true' }).compile();
+        const runs = await plansOfEightRuns(statement);
+        expect(runs.custom_plans).toBeLessThanOrEqual(5);
+        expect(runs.generic_plans).toBe(8 - runs.custom_plans);
+      },
+    );
+
     it.each<{ query: Record<string, string>; shown: string }>([
       { query: {}, shown: 'the first page' },
       { query: { page: '2' }, shown: 'page 2' },
@@ -206,11 +228,12 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(
       expect(statementNameOf(texts[0] ?? '')).toBeDefined();
     });
 
-    it('two filters at once, or one beside a flag, stay unnamed: their best plan depends on the values', () => {
+    it('two filters at once, or one beside a date range, stay unnamed: their best plan depends on the values', () => {
       const queries: Record<string, string>[] = [
         { judet: 'Cluj', medic: DOCTOR },
-        { judet: 'Cluj', igienizare: 'true' },
+        { judet: 'Cluj', medic: DOCTOR, igienizare: 'true' },
         { medic: DOCTOR, from: '2025-01-01' },
+        { medic: DOCTOR, igienizare: 'true', from: '2025-01-01' },
       ];
       for (const query of queries) {
         expect(

@@ -166,13 +166,18 @@ const OWN_INDEX_COLUMNS = {
 } as const;
 
 /**
- * A list filtered by one county, town, country or doctor and by nothing else: the column whose index
- * (`patients_live_<column>`: the column, then the file number) holds the page in order for any value, a
- * common one or a rare one, and the filter's value (decision 0069).
+ * A list filtered by one county, town, country or doctor and by nothing else, or by `igienizare` beside it:
+ * the column whose index (`patients_live_<column>`, or `patients_live_<column>_igienizare` over the flagged
+ * patients: the column, then the file number) holds the page in order for any value, a common one or a rare
+ * one, and the filter's value (decisions 0069 and 0074).
  */
-export function ownIndexColumn(
-  filter: PatientListFilter,
-): { column: (typeof OWN_INDEX_COLUMNS)[keyof typeof OWN_INDEX_COLUMNS]; value: string } | undefined {
+export function ownIndexColumn(filter: PatientListFilter):
+  | {
+      column: (typeof OWN_INDEX_COLUMNS)[keyof typeof OWN_INDEX_COLUMNS];
+      value: string;
+      isFlagged: boolean;
+    }
+  | undefined {
   const given = (Object.keys(OWN_INDEX_COLUMNS) as (keyof typeof OWN_INDEX_COLUMNS)[]).filter(
     (key) => filter[key] !== undefined,
   );
@@ -181,13 +186,12 @@ export function ownIndexColumn(
   const isAlone =
     given.length === 1 &&
     filter.search.kind === 'all' &&
-    !filter.isIgienizare &&
     !filter.isDeleted &&
     !hasDateRange(filter) &&
     !hasSubsetFilter(filter);
   return key === undefined || value === undefined || !isAlone
     ? undefined
-    : { column: OWN_INDEX_COLUMNS[key], value };
+    : { column: OWN_INDEX_COLUMNS[key], value, isFlagged: filter.isIgienizare };
 }
 
 /** A PostgreSQL search of six or more digits in the search table: its page walks the runs (digitRunPage). */
@@ -315,13 +319,14 @@ export function buildUnsearchedPage(
   const ownIndex = dialect === 'postgres' ? ownIndexColumn(filter) : undefined;
   if (ownIndex !== undefined) {
     // Written as a range of one value and ordered by the column first: no other index gives that order,
-    // so every value's plan walks the filter's own index, and one generic plan serves them all.
+    // so every value's plan walks the filter's own index (its flagged patients' index with `igienizare`,
+    // the only one whose entries all match), and one generic plan serves them all.
     const column = sql.ref<string>(`patients.${ownIndex.column}`);
-    return list
-      .selectFrom('patients')
+    let walked = list.selectFrom('patients').where('patients.deleted_at', 'is', null);
+    if (ownIndex.isFlagged) walked = walked.where('patients.igienizare', '=', sql.lit(1));
+    return walked
       .select(LIST_COLUMNS)
       .select(openPlanBaniColumn())
-      .where('patients.deleted_at', 'is', null)
       .where(column, '>=', ownIndex.value)
       .where(column, '<=', ownIndex.value)
       .orderBy(column, 'desc')

@@ -80,6 +80,12 @@ describeEachDialect('GET /api/pacienti: search and filters', ({ build }) => {
     [{ medic: 'DR. ANA POP' }, ['Popescu', 'Țăranu']],
     [{ igienizare: 'true' }, ['Popescu']],
     [{ igienizare: 'false' }, ['Ionescu', 'Popescu', 'Țăranu', 'Ţepeş', 'Ursu', 'Zamfir']],
+    // A filter beside the flag: on PostgreSQL its flagged patients' own index (decision 0074).
+    [{ medic: 'dr. ana pop', igienizare: 'true' }, ['Popescu']],
+    [{ judet: 'ARGES', igienizare: 'true' }, ['Popescu']],
+    [{ oras: 'mioveni', igienizare: 'true' }, []],
+    [{ tara: 'romania', igienizare: 'true' }, ['Popescu']],
+    [{ tara: 'republica moldova', igienizare: 'true' }, []],
     [{ judet: '', oras: '' }, ['Ionescu', 'Popescu', 'Țăranu', 'Ţepeş', 'Ursu', 'Zamfir']],
     [{ q: 'stefan', judet: 'arges' }, ['Popescu']],
     [{ q: 'ana', medic: 'dr. ana pop' }, []],

@@ -120,6 +120,17 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(
             expect(steps.filter((step) => / on patients$/.test(step)).length, shown).toBe(1);
           }
         }
+        // The value hidden from the planner (decision 0074): the generic plan kept from the sixth run on,
+        // on page 1 and page 3, for a common value and for an absent one.
+        for (const query of [
+          { [filter]: common },
+          { [filter]: common, page: '3' },
+          { [filter]: 'Nicăieri' },
+        ]) {
+          const runs = await plansOfEightRuns(listStatement(app(), query).compile());
+          expect(runs.custom_plans, JSON.stringify(query)).toBeLessThanOrEqual(5);
+          expect(runs.generic_plans, JSON.stringify(query)).toBe(8 - runs.custom_plans);
+        }
       },
     );
 
@@ -138,10 +149,12 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(
             expect(steps.filter((step) => / on patients$/.test(step)).length, shown).toBe(1);
           }
         }
-        const statement = listStatement(app(), { [filter]: common, igienizare: 'true' }).compile();
-        const runs = await plansOfEightRuns(statement);
-        expect(runs.custom_plans).toBeLessThanOrEqual(5);
-        expect(runs.generic_plans).toBe(8 - runs.custom_plans);
+        for (const page of ['1', '3']) {
+          const query = { [filter]: common, igienizare: 'true', page };
+          const runs = await plansOfEightRuns(listStatement(app(), query).compile());
+          expect(runs.custom_plans, JSON.stringify(query)).toBeLessThanOrEqual(5);
+          expect(runs.generic_plans, JSON.stringify(query)).toBe(8 - runs.custom_plans);
+        }
       },
     );
 

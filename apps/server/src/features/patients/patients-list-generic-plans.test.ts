@@ -7,7 +7,7 @@ import { TEST_DIALECTS, type TestApp } from '../../../test/build-test-app';
 import { planSteps, type PlanNode } from './patients-list-plans.queries';
 import { DOCTOR, PATIENTS, usePlanPatients } from './patients-list-plans.test-support';
 import { countedPatientPageQuery } from './patients-list-counted.queries';
-import { patientPageQuery, type ListQuery } from './patients-list.queries';
+import { patientCountQuery, patientPageQuery, type ListQuery } from './patients-list.queries';
 import { toFilter } from './patients-list.service';
 
 // A list filtered by one county, town, country or doctor alone, or by it and `igienizare`, runs as a
@@ -210,6 +210,42 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(
         const plans = await plansOfEightRuns(statement);
         expect(plans.custom_plans).toBeLessThanOrEqual(5);
         expect(plans.generic_plans).toBe(8 - plans.custom_plans);
+      },
+    );
+
+    it.each([
+      { q: '075593', shown: 'six digits, counted from one row with the page' },
+      { q: '0740200639', shown: 'a whole phone, its page and its count through the runs' },
+    ])(
+      'a search of $shown: named, its generic plan walks the rarest run, kept from the sixth run on',
+      async ({ q }) => {
+        const filter = toFilter(patientListQuery.parse({ q }));
+        const page = { limit: PATIENT_PAGE_SIZE, offset: 0 };
+        const statements =
+          q.length <= 6
+            ? [listStatement(app(), { q }).compile()]
+            : [
+                patientPageQuery(app().db, 'postgres', filter, page).compile(),
+                patientCountQuery(app().db, 'postgres', filter).compile(),
+              ];
+        for (const statement of statements) {
+          expect(statementNameOf(statement.sql)).toBeDefined();
+          const [steps = []] = await genericPlans(app(), statement.sql, [[...statement.parameters]]);
+          const shown = JSON.stringify(steps, null, 1);
+          // The keys of the needle's rarest run of six digits, never the trigram index nor the whole table.
+          expect(
+            steps.some((step) => step.includes('using patients_search_runs_pkey')),
+            shown,
+          ).toBe(true);
+          expect(
+            steps.filter((step) => /trgm|Seq Scan on patients/.test(step)),
+            shown,
+          ).toEqual([]);
+          // Decision 0075: the number of runs and the one kept hidden from every plan's costs alike.
+          const runs = await plansOfEightRuns(statement);
+          expect(runs.custom_plans, shown).toBeLessThanOrEqual(5);
+          expect(runs.generic_plans).toBe(8 - runs.custom_plans);
+        }
       },
     );
 

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -46,13 +46,21 @@ describe('stopping the server', () => {
     // The server runs with two malloc arenas (decoded images otherwise leave memory in many).
     const pid = launcher.pid ?? 0;
     const serverPid = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ')[0];
-    expect(readFileSync(`/proc/${serverPid}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=2');
+    const serverEnv = readFileSync(`/proc/${serverPid}/environ`, 'utf8').split('\0');
+    expect(serverEnv).toContain('MALLOC_ARENA_MAX=2');
+    // Node.js 22+ keeps the modules' compiled code for the next start there (decision 0076).
+    const compileCache = join(repoRoot, 'node_modules', '.cache', 'odonto-compile');
+    expect(serverEnv).toContain(`NODE_COMPILE_CACHE=${compileCache}`);
     launcher.kill('SIGTERM');
     const { code, stdout } = await done;
     expect(code).toBe(0);
     expect(stdout).toContain('shutting down');
     expect(stdout).toContain('"msg":"stopped"');
     expect(walLeft()).toBe(false);
+    // Written as the server exits.
+    if (Number(process.versions.node.split('.')[0]) >= 22) {
+      expect(readdirSync(compileCache, { recursive: true }).length).toBeGreaterThan(0);
+    }
   }, 180_000);
 
   it("Ctrl-C (SIGINT to the terminal's process group) drains once, every time", async () => {

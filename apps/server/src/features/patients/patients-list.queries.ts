@@ -6,6 +6,7 @@ import {
   type Expression,
   type ExpressionBuilder,
   type Kysely,
+  type RawBuilder,
   type SelectQueryBuilder,
 } from 'kysely';
 import { PATIENT_PAGE_SIZE } from '@odonto/domain/contracts/patients';
@@ -320,12 +321,10 @@ export function buildUnsearchedPage(
   if (ownIndex !== undefined) {
     // Written as a range of one value and ordered by the column first: no other index gives that order,
     // so every value's plan walks the filter's own index (its flagged patients' index with `igienizare`,
-    // the only one whose entries all match), and one generic plan serves them all. The value is read by
-    // a subquery, which the planner does not look into even when it plans with the values: every plan
-    // then costs the walk alike, so after five runs PostgreSQL keeps the generic one (decision 0074).
-    // Seen, a common value's custom plans looked cheaper than the generic plan, and were made every run.
+    // the only one whose entries all match), and one generic plan serves them all. Seen, a common value's
+    // custom plans looked cheaper than that plan and were made on every run (decision 0074).
     const column = sql.ref<string>(`patients.${ownIndex.column}`);
-    const value = sql<string>`(select cast(${ownIndex.value} as text))`;
+    const value = unseenByPlanner(sql<string>`cast(${ownIndex.value} as text)`);
     let walked = list.selectFrom('patients').where('patients.deleted_at', 'is', null);
     if (ownIndex.isFlagged) walked = walked.where('patients.igienizare', '=', sql.lit(1));
     return walked
@@ -351,6 +350,16 @@ export function buildUnsearchedPage(
     .orderBy('patients.file_number', 'desc')
     .limit(page.limit)
     .offset(page.offset);
+}
+
+/**
+ * `value` read by a subquery (an InitPlan), which PostgreSQL does not look into even when it plans with a
+ * named statement's values: its custom plans then cost the statement as its generic plan does, so after
+ * five runs `plan_cache_mode = auto` keeps the generic plan instead of planning every run (decisions 0074
+ * and 0075). For a statement whose plan is the same whatever the value, and only for that.
+ */
+function unseenByPlanner<T>(value: RawBuilder<T>): RawBuilder<T> {
+  return sql<T>`(select ${value})`;
 }
 
 /** The search key's patient, by its file number, meets the filters beside the search. */
@@ -396,13 +405,12 @@ function digitRunMatches(
 ) {
   const list = db.withTables<ListTables>();
   // The needle's runs of six digits, cut from it by the statement: one parameter, one text for any length.
-  // Their number is read by a subquery, which the planner does not look into even when it plans with the
-  // values, and the one run kept is a number in the text: every plan then costs the statement alike, so
-  // after five runs PostgreSQL keeps the generic plan (decision 0075). A custom plan counted one start where
-  // the generic plan counted a thousand, and looked cheaper on every run.
+  // Their number unseen by the planner, and the one run kept a number in the text: a custom plan counted
+  // one start where the generic plan counted a thousand, and looked cheaper on every run (decision 0075).
+  const starts = unseenByPlanner(sql<number>`length(${needle}) - ${sql.lit(DIGIT_RUN_LENGTH - 1)}`);
   const runs = sql`
     select substr(${needle}, start, ${sql.lit(DIGIT_RUN_LENGTH)})
-    from generate_series(1, (select length(${needle}) - ${sql.lit(DIGIT_RUN_LENGTH - 1)})) as start`;
+    from generate_series(1, ${starts}) as start`;
   const rarestRun = list
     .selectFrom('patients_search_digits')
     .select('patients_search_digits.digits')
